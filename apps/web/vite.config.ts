@@ -1,0 +1,27 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vitest/config';
+
+const apiTarget = process.env.PARLO_DEV_API ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/health': { target: apiTarget },
+      '/dev-oauth': { target: apiTarget },
+      '/docs': { target: apiTarget },
+      '/ws': { target: apiTarget, ws: true },
+    },
+  },
+  build: { sourcemap: false, assetsInlineLimit: 0 },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});

@@ -1,0 +1,62 @@
+/** Business constants of the product specification (§9). Both sides read them from here. */
+
+export const SESSION_LENGTH_SECONDS = 420;
+export const SESSION_TIMER_EMPHASIS_SECONDS = 30;
+export const SESSION_TOKEN_COST = 1;
+export const SEARCH_TIMEOUT_MS = 60_000;
+export const STATS_POLL_INTERVAL_MS = 5_000;
+export const RECENT_SESSIONS_PAGE_SIZE = 10;
+export const INFINITE_SCROLL_THRESHOLD_PX = 50;
+
+export const MIN_AGE = 16;
+export const MAX_AGE = 120;
+export const NAME_MAX_LENGTH = 50;
+
+export const CHAT_MAX_LENGTH = 1000;
+export const CHAT_COUNTER_FROM = 800;
+export const UNREAD_BADGE_CAP = 9;
+export const RECORDING_AUTO_STOP_MS = 10_000;
+
+export const REPORTS_PER_DAY = 3;
+export const VIDEO_AD_SECONDS = 15;
+export const VIDEO_AD_REWARDS_PER_DAY = 5;
+export const VIDEO_AD_BONUS_TOKENS = 1;
+export const COPIED_CONFIRMATION_MS = 2_000;
+export const AD_PROGRESS_POLL_MS = 250;
+
+export const SUCCESS_NOTICE_MS = 3_000;
+export const COOKIE_RESET_NOTICE_MS = 5_000;
+export const COOKIE_BANNER_DELAY_MS = 1_500;
+export const SOUND_VOLUME = 0.5;
+
+export const API_TIMEOUT_MS = 15_000;
+export const TOKEN_REFRESH_MIN_GAP_MS = 1_000;
+
+export const SOCKET_RECONNECT_MAX_ATTEMPTS = 3;
+export const SOCKET_RECONNECT_BASE_DELAY_MS = 1_000;
+export const SOCKET_RECONNECT_MAX_DELAY_MS = 10_000;
+export const PEER_CONNECTION_TIMEOUT_MS = 7_000;
+
+export const UNLIMITED = -1;
+export const UNLIMITED_TOKENS_AS = 999;
+
+export const INTERFACE_LANGUAGES = ['en', 'es', 'pt', 'ko', 'ja'] as const;
+export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
+export const FALLBACK_INTERFACE_LANGUAGE: InterfaceLanguage = 'en';
+
+export const PROVIDERS = ['google', 'kakao', 'line'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+export const PROFICIENCY_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
+export type ProficiencyLevel = (typeof PROFICIENCY_LEVELS)[number];
+export const ONBOARDING_DEFAULT_LEVEL: ProficiencyLevel = 'B1';
+export const SETTINGS_DEFAULT_LEVEL: ProficiencyLevel = 'A1';
+
+/** The language catalogue of spec §3; only English is open for practice today. */
+export const LANGUAGE_CODES = [
+  'en', 'fr', 'es', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ar', 'hi', 'uk',
+] as const;
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+
+export const LEGAL_LAST_UPDATED = '2025-06-20';
+export const API_KEY_HEADER = 'x-api-key';
