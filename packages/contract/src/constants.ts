@@ -54,9 +54,50 @@ export const SETTINGS_DEFAULT_LEVEL: ProficiencyLevel = 'A1';
 
 /** The language catalogue of spec §3; only English is open for practice today. */
 export const LANGUAGE_CODES = [
-  'en', 'fr', 'es', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ar', 'hi', 'uk',
+  'en',
+  'fr',
+  'es',
+  'de',
+  'it',
+  'pt',
+  'zh',
+  'ja',
+  'ko',
+  'ar',
+  'hi',
+  'uk',
 ] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
 export const LEGAL_LAST_UPDATED = '2025-06-20';
 export const API_KEY_HEADER = 'x-api-key';
+
+/** Roles; account statuses and genders live with the user schemas in `users.ts`. */
+export const USER_ROLES = ['user', 'moderator', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Plan features of spec §3; a value of UNLIMITED means no cap. */
+export const FEATURE_CODES = ['tokens', 'session_limit', 'ads', 'video_ad_rewards'] as const;
+export type FeatureCode = (typeof FEATURE_CODES)[number];
+export const PLAN_CODES = ['free', 'premium'] as const;
+export type PlanCode = (typeof PLAN_CODES)[number];
+
+/** End reasons the server records; `self_ended` exists only in the browser of the side that ended. */
+export const SESSION_END_REASONS = [
+  'user_ended',
+  'time_limit_reached',
+  'connection_issue',
+  'system_ended',
+  'user_reported',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+export const CONNECTION_TYPES = ['direct', 'turn', 'unknown'] as const;
+export type ConnectionType = (typeof CONNECTION_TYPES)[number];
+
+export const OFFER_TYPES = ['continuation'] as const;
+export type OfferType = (typeof OFFER_TYPES)[number];
+export const OFFER_STATUSES = ['pending', 'declined', 'cancelled', 'error', 'failed'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+export const REPORT_REASONS = ['nudity', 'harassment', 'spam', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import type { BackendModule, ReadCallback } from 'i18next';
+import type { BackendModule, InitOptions, ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@parlo/contract/constants';
@@ -21,7 +21,8 @@ const lazyJsonBackend: BackendModule = {
     }
     load().then(
       (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };
@@ -33,23 +34,21 @@ export const detectionOptions = {
   caches: ['localStorage'],
 };
 
+export const i18nOptions = {
+  supportedLngs: [...INTERFACE_LANGUAGES],
+  nonExplicitSupportedLngs: true,
+  load: 'languageOnly',
+  fallbackLng: 'en',
+  ns: ['common'],
+  defaultNS: 'common',
+  detection: detectionOptions,
+  interpolation: { escapeValue: false },
+  react: { useSuspense: true },
+} satisfies InitOptions;
+
 export function initI18n() {
   if (i18n.isInitialized) return Promise.resolve(i18n.t);
-  return i18n
-    .use(lazyJsonBackend)
-    .use(LanguageDetector)
-    .use(initReactI18next)
-    .init({
-      supportedLngs: [...INTERFACE_LANGUAGES],
-      nonExplicitSupportedLngs: true,
-      load: 'languageOnly',
-      fallbackLng: 'en',
-      ns: ['common'],
-      defaultNS: 'common',
-      detection: detectionOptions,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: true },
-    });
+  return i18n.use(lazyJsonBackend).use(LanguageDetector).use(initReactI18next).init(i18nOptions);
 }
 
 export function currentLanguage(): InterfaceLanguage {

@@ -1,0 +1,93 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createLogger } from './lib/logger.ts';
+import { createMemoryRateCounter, type RateCounter } from './lib/rate-counter.ts';
+import { createHealthRepo } from './modules/health/health-repo.ts';
+import healthRoutes from './modules/health/health-routes.ts';
+import { createHealthService } from './modules/health/health-service.ts';
+import { createLanguagesRepo } from './modules/languages/languages-repo.ts';
+import languagesRoutes from './modules/languages/languages-routes.ts';
+import { createLanguagesService } from './modules/languages/languages-service.ts';
+import apiKeyGuard from './plugins/api-key.ts';
+import appContext from './plugins/app-context.ts';
+import cors from './plugins/cors.ts';
+import errorHandler from './plugins/error-handler.ts';
+import notFound from './plugins/not-found.ts';
+import openApi from './plugins/openapi.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import requestId, { requestIdFor } from './plugins/request-id.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import webAppPlugin, { loadWebApp } from './plugins/web-app.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  logger?: FastifyBaseLogger;
+  /** Shared counters for rate limits; in memory unless several instances must agree. */
+  rateCounter?: RateCounter;
+}
+
+/**
+ * Builds the HTTP application without listening, so tests can `inject` into it. Plugins load in
+ * a fixed order: external (headers, CORS, limits, docs), then the app's own cross-cutting
+ * plugins, then the feature modules, then the web app.
+ */
+export async function buildApp(deps: AppDeps) {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const logger = deps.logger ?? createLogger(config);
+
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(securityHeaders, { publicUrl: config.PUBLIC_URL });
+  await app.register(cors, { allowedOrigins: config.ALLOWED_ORIGINS });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    counter: deps.rateCounter ?? createMemoryRateCounter(clock),
+  });
+  await app.register(openApi);
+
+  await app.register(appContext, { config, db, clock });
+  await app.register(requestId);
+  await app.register(errorHandler);
+  await app.register(apiKeyGuard, { apiKey: config.API_KEY });
+
+  await app.register(healthRoutes, {
+    healthService: createHealthService({ healthRepo: createHealthRepo(db), log: app.log }),
+  });
+  await app.register(languagesRoutes, {
+    prefix: '/api/v1',
+    languagesService: createLanguagesService({ languagesRepo: createLanguagesRepo(db) }),
+  });
+
+  const webApp = await loadWebApp(config.WEB_DIST, config.API_KEY);
+  if (webApp) await app.register(webAppPlugin, { webApp });
+  else app.log.warn({ webDist: config.WEB_DIST }, 'no built web app found; serving the API only');
+  await app.register(notFound, { webApp });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+// Fastify accepts a hop count at run time but its types do not, so hops become the equivalent
+// function: trust the nearest `hops` proxies.
+function trustProxyOption(value: Config['TRUST_PROXY']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}

@@ -1,0 +1,250 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { serverRoot } from '../paths.ts';
+import {
+  fileDevSecretStore,
+  JWT_SECRET_MIN_LENGTH,
+  type DevSecretStore,
+} from './dev-jwt-secret.ts';
+
+/**
+ * The only reader of process.env. Every variable is parsed here, once, and every problem is
+ * reported together so an operator fixes the environment in one round trip.
+ */
+
+export type Env = Record<string, string | undefined>;
+
+export const DEV_API_KEY = 'parlo-dev-key';
+const DEV_WEB_ORIGIN = 'http://localhost:5173';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'must be true or false',
+  })
+  .transform((value) => TRUE_WORDS.includes(value));
+const positiveInt = z.coerce.number<string>().int().positive();
+const secret = z.string().min(1);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const urlList = (protocol: RegExp, label: string) =>
+  z
+    .string()
+    .transform((value) => splitList(value))
+    .pipe(z.array(z.url({ protocol, error: `each entry must be a ${label} URL` })));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number<string>().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt.max(1000).default(10),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  JWT_SECRET: z
+    .string()
+    .min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`)
+    .optional(),
+  API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  DEV_SIGNIN: flag.optional(),
+  GOOGLE_CLIENT_ID: secret.optional(),
+  GOOGLE_CLIENT_SECRET: secret.optional(),
+  KAKAO_CLIENT_ID: secret.optional(),
+  KAKAO_CLIENT_SECRET: secret.optional(),
+  LINE_CHANNEL_ID: secret.optional(),
+  LINE_CHANNEL_SECRET: secret.optional(),
+  // Endpoint overrides let tests point a provider at a local mock server.
+  GOOGLE_AUTHORIZE_URL: httpUrl.optional(),
+  GOOGLE_TOKEN_URL: httpUrl.optional(),
+  GOOGLE_JWKS_URL: httpUrl.optional(),
+  KAKAO_AUTHORIZE_URL: httpUrl.optional(),
+  KAKAO_TOKEN_URL: httpUrl.optional(),
+  KAKAO_USERINFO_URL: httpUrl.optional(),
+  LINE_AUTHORIZE_URL: httpUrl.optional(),
+  LINE_TOKEN_URL: httpUrl.optional(),
+  LINE_JWKS_URL: httpUrl.optional(),
+  STUN_URLS: urlList(/^stuns?$/, 'stun:').default([]),
+  TURN_URLS: urlList(/^turns?$/, 'turn:').default([]),
+  TURN_SECRET: secret.optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  RATE_LIMIT_MAX: positiveInt.default(300),
+  BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // Behind a load balancer the client address comes from X-Forwarded-For: true trusts every hop,
+  // a number trusts that many hops, anything else is a list of trusted proxy addresses.
+  TRUST_PROXY: z.string().transform(parseTrustProxy).default(false),
+});
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export type Config = Omit<ParsedEnv, 'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'DEV_SIGNIN'> & {
+  /** Origin the browser opens, without a trailing slash. */
+  PUBLIC_URL: string;
+  ALLOWED_ORIGINS: string[];
+  DEV_SIGNIN: boolean;
+  JWT_SECRET: string;
+  API_KEY: string;
+  /** Absolute paths, resolved against the working directory the process was started in. */
+  DATA_DIR: string;
+  WEB_DIST: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment into a typed Config, or throws ConfigError listing every bad variable.
+ * It reads nothing but its arguments; the only side effect is the development JWT secret, which
+ * tests avoid by passing JWT_SECRET (or a store of their own).
+ */
+export function loadConfig(
+  env: Env = process.env,
+  devSecrets: DevSecretStore = fileDevSecretStore,
+): Config {
+  const input = withoutBlanks(env);
+  const parsed = envSchema.safeParse(input);
+  const issues = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  issues.push(...crossFieldIssues(input));
+
+  // Checked on the raw input so that their problems are listed even when other variables fail.
+  const publicUrl = resolvePublicUrl(input, issues);
+  const allowedOrigins = resolveAllowedOrigins(input, publicUrl, issues);
+  if (!parsed.success || publicUrl === undefined || issues.length > 0) {
+    throw new ConfigError(issues);
+  }
+
+  const values = parsed.data;
+  const dataDir = resolve(values.DATA_DIR);
+  return {
+    ...values,
+    PUBLIC_URL: publicUrl,
+    ALLOWED_ORIGINS: allowedOrigins,
+    DEV_SIGNIN: values.DEV_SIGNIN ?? values.NODE_ENV !== 'production',
+    API_KEY: values.API_KEY ?? DEV_API_KEY,
+    JWT_SECRET: values.JWT_SECRET ?? readDevSecret(devSecrets, dataDir),
+    DATA_DIR: dataDir,
+    WEB_DIST: values.WEB_DIST ? resolve(values.WEB_DIST) : resolve(serverRoot, '../web/dist'),
+  };
+}
+
+/** For the process entry point: print every problem and stop before anything starts. */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+function crossFieldIssues(input: Env): string[] {
+  const issues: string[] = [];
+  if (input.NODE_ENV === 'production') {
+    if (!input.JWT_SECRET) issues.push('JWT_SECRET: required in production');
+    if (!input.API_KEY) issues.push('API_KEY: required in production');
+    if (input.API_KEY === DEV_API_KEY) {
+      issues.push('API_KEY: the development key must not be used in production');
+    }
+    if (input.DEV_SIGNIN && TRUE_WORDS.includes(input.DEV_SIGNIN)) {
+      issues.push('DEV_SIGNIN: the development sign-in must be off in production');
+    }
+  }
+  const pairs: [string, string][] = [
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    ['LINE_CHANNEL_ID', 'LINE_CHANNEL_SECRET'],
+  ];
+  for (const [id, key] of pairs) {
+    if (Boolean(input[id]) !== Boolean(input[key]))
+      issues.push(`${id}/${key}: set both or neither`);
+  }
+  if (input.KAKAO_CLIENT_SECRET && !input.KAKAO_CLIENT_ID) {
+    issues.push('KAKAO_CLIENT_ID: required when KAKAO_CLIENT_SECRET is set');
+  }
+  if (input.TURN_URLS && !input.TURN_SECRET) {
+    issues.push('TURN_SECRET: required when TURN_URLS is set');
+  }
+  return issues;
+}
+
+/** PUBLIC_URL as an origin; undefined when unusable (the schema then reports why). */
+function resolvePublicUrl(input: Env, issues: string[]): string | undefined {
+  const raw = input.PUBLIC_URL ?? `http://localhost:${input.PORT ?? 3000}`;
+  if (!URL.canParse(raw)) return undefined;
+  const url = new URL(raw);
+  if (url.pathname !== '/' || url.search || url.hash) {
+    issues.push('PUBLIC_URL: must be an origin such as https://parlo.example, without a path');
+    return undefined;
+  }
+  return url.origin;
+}
+
+function resolveAllowedOrigins(
+  input: Env,
+  publicUrl: string | undefined,
+  issues: string[],
+): string[] {
+  const defaults = input.NODE_ENV === 'production' ? [publicUrl] : [publicUrl, DEV_WEB_ORIGIN];
+  const listed = input.ALLOWED_ORIGINS
+    ? splitList(input.ALLOWED_ORIGINS)
+    : defaults.filter((origin) => origin !== undefined);
+  const origins: string[] = [];
+  for (const entry of listed) {
+    const origin = originOf(entry);
+    if (origin === undefined) issues.push(`ALLOWED_ORIGINS: "${entry}" is not an http(s) origin`);
+    else if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
+function originOf(entry: string): string | undefined {
+  try {
+    const url = new URL(entry);
+    const isOrigin = url.pathname === '/' && !url.search && !url.hash;
+    return isOrigin && (url.protocol === 'http:' || url.protocol === 'https:')
+      ? url.origin
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readDevSecret(store: DevSecretStore, dataDir: string): string {
+  try {
+    return store.readOrCreate(dataDir);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError([
+      `JWT_SECRET: not set, and no secret could be kept in DATA_DIR (${reason})`,
+    ]);
+  }
+}
+
+// `FOO=` in an env file means "not set", so blank values fall back to defaults.
+function withoutBlanks(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  const lower = value.toLowerCase();
+  if (['true', 'yes', 'on'].includes(lower)) return true;
+  if (['false', 'no', 'off'].includes(lower)) return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

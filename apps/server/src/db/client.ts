@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { serverRoot } from '../paths.ts';
+import { schema, type Schema } from './schema.ts';
+
+/** What repositories receive: the same drizzle API whichever driver runs underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pg' | 'pglite';
+  /** Applies pending migrations from apps/server/drizzle; safe to call on every start. */
+  migrate(): Promise<void>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { driver: 'pg'; url: string; poolSize?: number }
+  /** `dataDir` undefined keeps the database in memory (tests). */
+  | { driver: 'pglite'; dataDir?: string };
+
+export const migrationsFolder = join(serverRoot, 'drizzle');
+
+export interface DatabaseEvents {
+  /** An idle pooled connection failed (PostgreSQL only); the pool replaces it. */
+  onPoolError?: (error: Error) => void;
+}
+
+export async function openDatabase(
+  options: DatabaseOptions,
+  events: DatabaseEvents = {},
+): Promise<DatabaseHandle> {
+  return options.driver === 'pg' ? openPostgres(options, events) : openPglite(options.dataDir);
+}
+
+/** DATABASE_URL selects PostgreSQL; without it the embedded PGlite keeps its files in DATA_DIR. */
+export function databaseOptionsFrom(config: {
+  DATABASE_URL?: string | undefined;
+  DATABASE_POOL_SIZE: number;
+  DATA_DIR: string;
+}): DatabaseOptions {
+  return config.DATABASE_URL
+    ? { driver: 'pg', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+    : { driver: 'pglite', dataDir: join(config.DATA_DIR, 'pglite') };
+}
+
+/** Any fixed number shared by all instances; names the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_ID = 7_302_114;
+
+function openPostgres(
+  options: Extract<DatabaseOptions, { driver: 'pg' }>,
+  events: DatabaseEvents,
+): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle client losing its connection emits on the pool; unhandled, that would kill the process.
+  pool.on('error', (error) => events.onPoolError?.(error));
+  const db = drizzlePg({ client: pool, schema });
+
+  // Several instances may start together against one database; drizzle's migrator does not
+  // lock, so a session-level advisory lock on a connection of its own makes them take turns.
+  async function migrate() {
+    const lock = new pg.Client({ connectionString: options.url });
+    await lock.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await lock.end();
+    }
+  }
+
+  let closing: Promise<void> | undefined;
+  return { db, driver: 'pg', migrate, close: () => (closing ??= pool.end()) };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  return pgliteHandle(client);
+}
+
+/** Wraps an open PGlite; tests use it to start from a prepared, already migrated image. */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => (client.closed ? Promise.resolve() : client.close()),
+  };
+}

@@ -1,0 +1,32 @@
+/** PostgreSQL's SQLSTATE for unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
+interface PgErrorFields {
+  code?: unknown;
+  constraint?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * The driver error behind a failed query. drizzle wraps driver errors (DrizzleQueryError), and
+ * `pg` and PGlite both expose the SQLSTATE as `code`, so the cause chain is walked.
+ */
+function findPgError(error: unknown): PgErrorFields | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return undefined;
+    const fields = current as PgErrorFields;
+    if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) return fields;
+    current = fields.cause;
+  }
+  return undefined;
+}
+
+/**
+ * True when the error is a unique-constraint clash, optionally on one named constraint. Decided
+ * by SQLSTATE, never by message text, which differs between drivers, versions and locales.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pgError = findPgError(error);
+  if (pgError?.code !== UNIQUE_VIOLATION) return false;
+  return constraint === undefined || pgError.constraint === constraint;
+}

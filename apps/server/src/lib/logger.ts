@@ -1,0 +1,86 @@
+import { createRequire } from 'node:module';
+import type { FastifyRequest } from 'fastify';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import type { Config } from '../config/env.ts';
+
+/** Credentials that may sit in headers; redacted wherever a header object gets logged. */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'req.headers["sec-websocket-protocol"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-api-key"]',
+  'headers["sec-websocket-protocol"]',
+];
+
+/** OAuth codes, states and tokens travel in query strings (e.g. /auth/callback?code=...). */
+const SENSITIVE_QUERY_KEYS = new Set([
+  'code',
+  'state',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code_verifier',
+  'client_secret',
+  'nonce',
+]);
+
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  let redacted = false;
+  for (const key of new Set(params.keys())) {
+    if (SENSITIVE_QUERY_KEYS.has(key.toLowerCase())) {
+      params.set(key, 'redacted');
+      redacted = true;
+    }
+  }
+  return redacted ? `${url.slice(0, queryStart)}?${params.toString()}` : url;
+}
+
+// Fastify's own request serializer, with the query string cleaned; headers are never logged.
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
+function prettyPrinterInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The process logger. JSON lines by default; pretty lines in development on a terminal when
+ * pino-pretty (a dev dependency) is installed. `destination` lets tests capture the output.
+ */
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>,
+  destination?: DestinationStream,
+): Logger {
+  const options: LoggerOptions = {
+    level: config.LOG_LEVEL,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
+  };
+  if (destination) return pino(options, destination);
+  if (config.NODE_ENV === 'development' && process.stdout.isTTY && prettyPrinterInstalled()) {
+    options.transport = {
+      target: 'pino-pretty',
+      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+    };
+  }
+  return pino(options);
+}

@@ -1,0 +1,34 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { loadConfigOrExit } from './config/env.ts';
+import { databaseOptionsFrom, openDatabase } from './db/client.ts';
+import { seedDatabase } from './db/seed.ts';
+import { createLogger } from './lib/logger.ts';
+
+/** Time given to in-flight requests and sockets on shutdown before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = loadConfigOrExit();
+const logger = createLogger(config);
+
+const database = await openDatabase(databaseOptionsFrom(config), {
+  onPoolError: (error) => logger.error({ err: error }, 'idle database connection failed'),
+});
+logger.info({ driver: database.driver }, 'database opened');
+await database.migrate();
+await seedDatabase(database.db);
+
+const app = await buildApp({ config, db: database.db, logger });
+
+closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger }, async ({ signal, err }) => {
+  if (err) logger.error({ err }, 'shutting down after an unhandled error');
+  else logger.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: config.PORT, host: config.HOST });
+logger.info(
+  { url: config.PUBLIC_URL, devSignIn: config.DEV_SIGNIN, db: database.driver },
+  'Parlo is ready',
+);

@@ -1,0 +1,36 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { API_KEY_HEADER } from '@parlo/contract/constants';
+import { ERROR_CODES } from '@parlo/contract/errors';
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import { UnauthorizedError } from '../lib/errors.ts';
+import { isUnder, pathOf } from '../lib/paths.ts';
+
+// Hashing first gives equal-length inputs, so the comparison time says nothing about the key.
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function hasValidKey(presented: unknown, expected: Buffer): boolean {
+  return typeof presented === 'string' && timingSafeEqual(digest(presented), expected);
+}
+
+/**
+ * Every /api request must carry the fixed X-API-Key (spec §7). It identifies the client app, not
+ * a person: the key ships inside the web app, so user authorization is the auth guard's job.
+ */
+const apiKeyGuard: FastifyPluginCallback<{ apiKey: string }> = (app, { apiKey }, done) => {
+  const expected = digest(apiKey);
+  app.addHook('onRequest', (request, _reply, next) => {
+    // The matched route's pattern, not the raw URL: the router decodes %-escapes, the raw URL not.
+    const path = request.routeOptions.url ?? pathOf(request.url);
+    // CORS preflights never carry custom headers; @fastify/cors answers them.
+    const guarded = request.method !== 'OPTIONS' && isUnder(path, '/api');
+    if (guarded && !hasValidKey(request.headers[API_KEY_HEADER], expected)) {
+      next(new UnauthorizedError('Missing or invalid API key', ERROR_CODES.invalidApiKey));
+      return;
+    }
+    next();
+  });
+  done();
+};
+
+export default fp(apiKeyGuard, { name: 'parlo-api-key' });

@@ -1,0 +1,80 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorEnvelope } from '@parlo/contract/errors';
+import type { FastifyError, FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { AppError, RateLimitedError } from '../lib/errors.ts';
+
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
+
+/** Fastify's own request errors, reworded for API clients. */
+const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported media type' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Request body must not be empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Malformed JSON in request body' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length' },
+};
+
+export interface ErrorReply {
+  status: number;
+  envelope: ErrorEnvelope;
+}
+
+/**
+ * Maps anything thrown while handling a request to a status and the error envelope. Only
+ * messages written for clients pass through; every other 5xx reads "An unexpected error occurred".
+ */
+export function toErrorReply(error: unknown): ErrorReply {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, envelope: { code: error.code, message: error.message } };
+  }
+  // Anything may be thrown; only objects can be anything but unexpected.
+  if (typeof error !== 'object' || error === null) return unexpected();
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { status: 400, envelope: { code: 400, message: error.message } };
+  }
+  if (isResponseSerializationError(error)) return unexpected();
+
+  const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
+  if (known)
+    return { status: known.status, envelope: { code: known.status, message: known.message } };
+  // The JSON body parser rethrows JSON.parse's SyntaxError with status 400.
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return { status: 400, envelope: { code: 400, message: 'Malformed JSON in request body' } };
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message = fastifyError.message || STATUS_CODES[status] || 'Request refused';
+    return { status, envelope: { code: status, message } };
+  }
+  return unexpected();
+}
+
+function unexpected(): ErrorReply {
+  return { status: 500, envelope: { code: 500, message: UNEXPECTED_ERROR_MESSAGE } };
+}
+
+/** The one error handler: typed errors, validation, Fastify's errors, then everything else. */
+const errorHandler: FastifyPluginCallback = (app, _options, done) => {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, envelope } = toErrorReply(error);
+    if (status >= 500) {
+      // The request logger carries reqId, so the client's X-Request-Id finds this line.
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ statusCode: status, code: envelope.code }, envelope.message);
+    }
+    if (error instanceof RateLimitedError && error.retryAfterSeconds !== undefined) {
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', error.retryAfterSeconds);
+    }
+    return reply.code(status).type('application/json; charset=utf-8').send(envelope);
+  });
+  done();
+};
+
+export default fp(errorHandler, { name: 'parlo-error-handler' });

@@ -1,0 +1,118 @@
+import { LANGUAGE_CODES } from '@parlo/contract/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, drivers, TEST_API_KEY, type TestApp } from './helpers/test-app.ts';
+
+describe.each(drivers)('health, API key and languages (%s)', (driver) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  it('reports a healthy service and database without an API key', async () => {
+    const res = await t.app.inject({ url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('refuses /api without an API key with 401 invalid_api_key', async () => {
+    const res = await t.app.inject({ url: '/api/v1/languages' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 'invalid_api_key', message: 'Missing or invalid API key' });
+  });
+
+  it('refuses /api with a wrong API key, including one that only differs in length', async () => {
+    for (const key of ['wrong-key', `${TEST_API_KEY}x`, TEST_API_KEY.slice(0, -1), '']) {
+      const res = await t.app.inject({ url: '/api/v1/languages', headers: { 'x-api-key': key } });
+      expect(res.statusCode, `key "${key}"`).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'invalid_api_key' });
+    }
+  });
+
+  it('checks the key on the route the router matched, not the raw URL', async () => {
+    const res = await t.app.inject({ url: '/%61pi/v1/languages' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('lists the 12 catalogue languages in order, only English available', async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/languages',
+      headers: { 'x-api-key': TEST_API_KEY },
+    });
+    expect(res.statusCode).toBe(200);
+    const languages = res.json<{ code: string; nativeName: string; available: boolean }[]>();
+    expect(languages.map((language) => language.code)).toEqual([...LANGUAGE_CODES]);
+    expect(languages.filter((language) => language.available).map((l) => l.code)).toEqual(['en']);
+    expect(Object.fromEntries(languages.map((l) => [l.code, l.nativeName]))).toEqual({
+      en: 'English',
+      fr: 'Français',
+      es: 'Español',
+      de: 'Deutsch',
+      it: 'Italiano',
+      pt: 'Português',
+      zh: '中文',
+      ja: '日本語',
+      ko: '한국어',
+      ar: 'العربية',
+      hi: 'हिन्दी',
+      uk: 'Українська',
+    });
+  });
+
+  it('answers CORS preflights for allowed origins only, without an API key', async () => {
+    const preflight = (origin: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/languages',
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-api-key',
+        },
+      });
+    const allowed = await preflight('http://localhost:5173');
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+
+    const foreign = await preflight('https://evil.example');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('sends a CSP that allows only its own origin and socket', async () => {
+    const res = await t.app.inject({ url: '/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self' ws://localhost:3000");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('publishes the OpenAPI document and the Swagger UI under /docs', async () => {
+    const doc = await t.app.inject({ url: '/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const openapi = doc.json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining(['/health', '/api/v1/languages']),
+    );
+    const page = await t.app.inject({ url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('answers 503 in the envelope once the database is gone', async () => {
+    await t.database.close();
+    const res = await t.app.inject({ url: '/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      code: 503,
+      message: 'The database is unavailable',
+      status: 'unavailable',
+      database: 'down',
+    });
+  });
+});

@@ -1,0 +1,169 @@
+import { errorEnvelopeSchema } from '@parlo/contract/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConflictError } from '../src/lib/errors.ts';
+import {
+  buildTestApp,
+  captureLogs,
+  drivers,
+  TEST_API_KEY,
+  type TestApp,
+} from './helpers/test-app.ts';
+
+const BODY_LIMIT = 1024;
+const json = { 'content-type': 'application/json', 'x-api-key': TEST_API_KEY };
+
+describe.each(drivers)('error envelope and HTTP edge cases (%s)', (driver) => {
+  let t: TestApp;
+  const logs = captureLogs();
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver, {
+      env: { BODY_LIMIT_BYTES: String(BODY_LIMIT) },
+      logger: logs.logger,
+      extend(app) {
+        app.post(
+          '/api/v1/test/echo',
+          { schema: { body: z.object({ name: z.string().min(1) }) } },
+          (request) => request.body,
+        );
+        app.get('/api/v1/test/conflict', () => {
+          throw new ConflictError('Already in a call', 1001);
+        });
+        app.get('/api/v1/test/crash', () => {
+          throw new Error('connection string postgres://secret@db leaked');
+        });
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers a typed error with its status, domain code and message', async () => {
+    const res = await t.app.inject({ url: '/api/v1/test/conflict', headers: json });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 1001, message: 'Already in a call' });
+  });
+
+  it('hides the message of an unexpected error and logs it with the request id', async () => {
+    const res = await t.app.inject({ url: '/api/v1/test/crash', headers: json });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 500, message: 'An unexpected error occurred' });
+    expect(res.body).not.toContain('secret');
+    const requestId = res.headers['x-request-id'];
+    const logged = logs.lines.find((line) => line.level === 50 && line.reqId === requestId);
+    expect(logged?.msg).toBe('request failed');
+    expect(JSON.stringify(logged)).toContain('connection string');
+  });
+
+  it('refuses a body that fails its zod schema with 400 in the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: json,
+      payload: { name: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = errorEnvelopeSchema.parse(res.json());
+    expect(body.code).toBe(400);
+    expect(body.message).toContain('name');
+  });
+
+  it('accepts a valid body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: json,
+      payload: { name: 'Ada' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ name: 'Ada' });
+  });
+
+  it('answers malformed JSON with 400 in the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: json,
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: 'Malformed JSON in request body' });
+  });
+
+  it('answers a body over the limit with 413 in the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: json,
+      payload: JSON.stringify({ name: 'x'.repeat(BODY_LIMIT) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 413, message: 'Request body is too large' });
+  });
+
+  it('answers an unsupported content type with 415 in the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/xml', 'x-api-key': TEST_API_KEY },
+      payload: '<name>Ada</name>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ code: 415, message: 'Unsupported media type' });
+  });
+
+  it('answers an unknown /api path with a JSON 404, never HTML', async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/does-not-exist',
+      headers: { 'x-api-key': TEST_API_KEY, accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ code: 404, message: 'Not found' });
+  });
+
+  it('answers a wrong method on a known path with 405, Allow and the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/languages',
+      headers: { 'x-api-key': TEST_API_KEY },
+    });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expect(res.json()).toEqual({ code: 405, message: 'Method not allowed' });
+  });
+
+  it('answers an unknown path outside /api with a JSON 404 when no web app is built', async () => {
+    const res = await t.app.inject({ url: '/dashboard', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: 'Not found' });
+  });
+
+  it('logs request URLs without OAuth codes and never logs credential headers', async () => {
+    const res = await t.app.inject({
+      url: '/auth/callback/google?code=s3cr3t-code&state=st4te&lang=ko',
+      headers: { authorization: 'Bearer t0ken', cookie: 'refresh=c00kie', 'x-api-key': 'k3y' },
+    });
+    const lines = logs.lines.filter((line) => line.reqId === res.headers['x-request-id']);
+    expect(lines.length).toBeGreaterThan(0);
+    const written = JSON.stringify(lines);
+    expect(written).toContain('/auth/callback/google?code=redacted&state=redacted&lang=ko');
+    for (const secret of ['s3cr3t-code', 'st4te', 't0ken', 'c00kie', 'k3y']) {
+      expect(written).not.toContain(secret);
+    }
+  });
+
+  it('returns a fresh request id, or keeps a well-formed one from the caller', async () => {
+    const fresh = await t.app.inject({ url: '/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    const kept = await t.app.inject({ url: '/health', headers: { 'x-request-id': 'lb-42.abc' } });
+    expect(kept.headers['x-request-id']).toBe('lb-42.abc');
+
+    const forged = await t.app.inject({
+      url: '/health',
+      headers: { 'x-request-id': 'x"} {"level":60' },
+    });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

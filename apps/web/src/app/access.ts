@@ -1,0 +1,95 @@
+import type { UserStatus } from '@parlo/contract/users';
+
+/**
+ * Who may see which route (spec §2 and §6), as one pure decision the route gate applies.
+ *
+ * - public: everyone.
+ * - landing: visitors; a signed-in user goes on to returnTo or /dashboard.
+ * - guest: visitors only (sign-in and its callback); same onward redirect.
+ * - onboarding: signed in, profile not required; a finished user leaves to returnTo.
+ * - member: signed in with a profile and a current language.
+ * - account: signed in, nothing else required (/settings/general, open even to blocked users).
+ */
+export type AccessKind = 'public' | 'landing' | 'guest' | 'onboarding' | 'member' | 'account';
+
+export type AccessUser = {
+  status: UserStatus;
+  profile?: {
+    languageCode?: string | null;
+    languages: readonly { languageCode: string }[];
+  } | null;
+};
+
+export type AccessAuth = { status: 'anonymous' } | { status: 'signed_in'; user: AccessUser };
+
+export type AccessLocation = { pathname: string; search: string };
+
+export type AccessDecision = 'allow' | 'blocked_page' | { redirect: string };
+
+export const HOME_PATH = '/';
+export const SIGN_IN_PATH = '/auth/signin';
+export const ONBOARDING_PATH = '/onboarding';
+export const DASHBOARD_PATH = '/dashboard';
+export const RETURN_TO_PARAM = 'returnTo';
+
+export function isBlocked(user: AccessUser) {
+  return user.status === 'blocked' || user.status === 'temporarily_blocked';
+}
+
+export function hasFinishedOnboarding(user: AccessUser) {
+  const profile = user.profile;
+  return Boolean(profile && profile.languages.length > 0 && profile.languageCode);
+}
+
+function startsWithSegment(pathname: string, prefix: string) {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * A returnTo is followed only when it is a path of this app that a signed-in user can land on:
+ * no other origin (`//host`, `/\host`, schemes), and never the pages that would send them back.
+ */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return null;
+  }
+  const pathname = value.split(/[?#]/, 1)[0] ?? '';
+  if (pathname === HOME_PATH || startsWithSegment(pathname, '/auth')) return null;
+  if (startsWithSegment(pathname, ONBOARDING_PATH)) return null;
+  return value;
+}
+
+function returnToFrom(location: AccessLocation) {
+  return safeReturnTo(new URLSearchParams(location.search).get(RETURN_TO_PARAM));
+}
+
+function withReturnTo(path: string, location: AccessLocation) {
+  const params = new URLSearchParams({ [RETURN_TO_PARAM]: location.pathname + location.search });
+  return `${path}?${params.toString()}`;
+}
+
+export function decideAccess(
+  kind: AccessKind,
+  auth: AccessAuth,
+  location: AccessLocation,
+): AccessDecision {
+  if (kind === 'public') return 'allow';
+
+  if (auth.status === 'anonymous') {
+    if (kind === 'landing' || kind === 'guest') return 'allow';
+    return { redirect: withReturnTo(SIGN_IN_PATH, location) };
+  }
+
+  const { user } = auth;
+  if (kind === 'landing' || kind === 'guest') {
+    return { redirect: returnToFrom(location) ?? DASHBOARD_PATH };
+  }
+  if (kind === 'account') return 'allow';
+  if (isBlocked(user)) return 'blocked_page';
+
+  const finished = hasFinishedOnboarding(user);
+  if (kind === 'onboarding') {
+    return finished ? { redirect: returnToFrom(location) ?? DASHBOARD_PATH } : 'allow';
+  }
+  return finished ? 'allow' : { redirect: withReturnTo(ONBOARDING_PATH, location) };
+}

@@ -1,0 +1,73 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from '@/app/layouts/root-layout';
+import * as Pages from '@/app/pages';
+import { routeHandle } from '@/app/route-access';
+import { RouteErrorPage } from '@/app/route-error-page';
+
+/** The route table of spec §2; each route's `handle.access` is applied by the access gate. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage fullScreen />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <Pages.LandingPage />, handle: routeHandle('landing') },
+          { path: 'info/about', element: <Pages.AboutPage />, handle: routeHandle('public') },
+          { path: 'info/faq', element: <Pages.FaqPage />, handle: routeHandle('public') },
+          { path: 'legal/terms', element: <Pages.TermsPage />, handle: routeHandle('public') },
+          { path: 'legal/privacy', element: <Pages.PrivacyPage />, handle: routeHandle('public') },
+          { path: 'legal/cookies', element: <Pages.CookiesPage />, handle: routeHandle('public') },
+          { path: 'auth/signin', element: <Pages.SignInPage />, handle: routeHandle('guest') },
+          {
+            path: 'auth/callback/:provider?',
+            element: <Pages.AuthCallbackPage />,
+            handle: routeHandle('guest'),
+          },
+          {
+            path: 'onboarding/*',
+            element: <Pages.OnboardingPage />,
+            handle: routeHandle('onboarding'),
+          },
+          { path: 'dashboard', element: <Pages.DashboardPage />, handle: routeHandle('member') },
+          { path: 'search', element: <Pages.SearchPage />, handle: routeHandle('member') },
+          { path: 'practice', element: <Pages.PracticePage />, handle: routeHandle('member') },
+          {
+            path: 'session-ended',
+            element: <Pages.SessionEndedPage />,
+            handle: routeHandle('member'),
+          },
+          {
+            path: 'settings',
+            // General is open to every signed-in user, even blocked or not yet onboarded ones.
+            handle: routeHandle('account'),
+            children: [
+              { index: true, element: <Navigate to="/settings/general" replace /> },
+              {
+                path: 'general',
+                element: <Pages.SettingsGeneralPage />,
+                handle: routeHandle('account'),
+              },
+              {
+                path: 'profile',
+                element: <Pages.SettingsProfilePage />,
+                handle: routeHandle('member'),
+              },
+              {
+                path: 'languages',
+                element: <Pages.SettingsLanguagesPage />,
+                handle: routeHandle('member'),
+              },
+            ],
+          },
+          { path: '*', element: <Navigate to="/" replace />, handle: routeHandle('public') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

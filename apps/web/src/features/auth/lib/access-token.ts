@@ -1,0 +1,70 @@
+import { TOKEN_REFRESH_MIN_GAP_MS } from '@parlo/contract/constants';
+import { apiClient, isApiError } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { refreshAccessToken } from '@/features/auth/api/refresh-access-token';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+
+/** Refresh a little early so a token does not expire on its way to the server. */
+const EXPIRY_SKEW_MS = 10_000;
+
+export function isAccessTokenExpired(expiresAt: string | null, now = Date.now()) {
+  if (expiresAt === null) return true;
+  const expiresAtMs = Date.parse(expiresAt);
+  if (Number.isNaN(expiresAtMs)) return true;
+  return expiresAtMs - EXPIRY_SKEW_MS <= now;
+}
+
+/** Forgets the session in this browser: tokens, status and every cached server answer. */
+export function signOutLocally() {
+  useAuthStore.getState().clear();
+  queryClient.clear();
+}
+
+let inFlight: Promise<string | null> | null = null;
+
+async function runRefresh(): Promise<string | null> {
+  const store = useAuthStore.getState();
+  const now = Date.now();
+  // The server refuses refreshes less than a second apart; the last one is still good.
+  if (
+    store.lastRefreshAttempt !== null &&
+    now - store.lastRefreshAttempt < TOKEN_REFRESH_MIN_GAP_MS
+  ) {
+    return store.accessToken;
+  }
+  store.markRefreshAttempt(now);
+  try {
+    const session = await refreshAccessToken();
+    useAuthStore.getState().setSession(session);
+    return session.accessToken;
+  } catch (error) {
+    // A rejected refresh cookie ends the session; a network blip or rate limit does not.
+    const rejected = isApiError(error) && error.kind === 'http' && error.status !== 429;
+    const malformed = !isApiError(error);
+    if (rejected || malformed) signOutLocally();
+    return null;
+  }
+}
+
+/** One refresh at a time: concurrent 401s share the same call. */
+export function refreshSession(): Promise<string | null> {
+  inFlight ??= runRefresh().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+export async function getValidAccessToken(): Promise<string | null> {
+  const { accessToken, accessExpiresAt } = useAuthStore.getState();
+  if (!accessToken) return null;
+  if (!isAccessTokenExpired(accessExpiresAt)) return accessToken;
+  return refreshSession();
+}
+
+/** Lets the API client add the Bearer token and refresh it, without lib importing this feature. */
+export function connectApiAuth() {
+  apiClient.setAuthHandlers({
+    getAccessToken: getValidAccessToken,
+    refreshAccessToken: refreshSession,
+  });
+}

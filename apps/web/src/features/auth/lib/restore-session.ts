@@ -1,0 +1,32 @@
+import { currentUserQueryOptions } from '@/lib/current-user';
+import { queryClient } from '@/lib/query-client';
+import { refreshAccessToken } from '@/features/auth/api/refresh-access-token';
+import { signOutLocally } from '@/features/auth/lib/access-token';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+
+async function restore() {
+  const store = useAuthStore.getState();
+  if (!store.accessToken) {
+    store.setStatus('anonymous');
+    return;
+  }
+  try {
+    store.markRefreshAttempt(Date.now());
+    store.setSession(await refreshAccessToken());
+    await queryClient.fetchQuery({ ...currentUserQueryOptions(), retry: false });
+    useAuthStore.getState().setStatus('signed_in');
+  } catch {
+    // Spec §4: on start-up any failed refresh or user load means signed out.
+    signOutLocally();
+  }
+}
+
+let restoring: Promise<void> | null = null;
+
+/** Start-up step after the health check; runs once even if called again while in progress. */
+export function restoreSession(): Promise<void> {
+  restoring ??= restore().finally(() => {
+    restoring = null;
+  });
+  return restoring;
+}

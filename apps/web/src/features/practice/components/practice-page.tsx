@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '@/components/layout/page-container';
+
+export function PracticePage() {
+  const { t } = useTranslation();
+  return <PageContainer title={t('pages.practice.title')} />;
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API answers has this shape (spec §8: "an object holding a code"). `code` is a
+ * domain code (number or snake_case string) when one exists, otherwise the HTTP status.
+ */
+export const errorEnvelopeSchema = z.object({
+  code: z.union([z.number().int(), z.string()]),
+  message: z.string(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+export type ErrorCode = ErrorEnvelope['code'];
+
+/** Codes the clients branch on; anything else carries the HTTP status as its code. */
+export const ERROR_CODES = {
+  invalidApiKey: 'invalid_api_key',
+  alreadyInCall: 1001,
+  sessionsLimitReached: 1002,
+} as const;
