@@ -46,6 +46,7 @@ export async function startServer(extraEnv = {}) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       RATE_LIMIT_MAX: '100000000',
+      SIGNIN_RATE_LIMIT_MAX: '100000000',
       LOG_LEVEL: 'warn',
       ...extraEnv,
     },

@@ -47,6 +47,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       RATE_LIMIT_MAX: '100000',
+      SIGNIN_RATE_LIMIT_MAX: '10000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   serializerCompiler,
@@ -9,13 +11,23 @@ import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMemoryRateCounter, type RateCounter } from './lib/rate-counter.ts';
+import { createAccessTokens } from './modules/auth/access-tokens.ts';
+import { createAuthRepo } from './modules/auth/auth-repo.ts';
+import authRoutes from './modules/auth/auth-routes.ts';
+import { createAuthService } from './modules/auth/auth-service.ts';
+import { devOAuthRoutes } from './modules/auth/dev-oauth-routes.ts';
+import { createProviderRegistry, devIssuer } from './modules/auth/provider-registry.ts';
 import { createHealthRepo } from './modules/health/health-repo.ts';
 import healthRoutes from './modules/health/health-routes.ts';
 import { createHealthService } from './modules/health/health-service.ts';
 import { createLanguagesRepo } from './modules/languages/languages-repo.ts';
 import languagesRoutes from './modules/languages/languages-routes.ts';
 import { createLanguagesService } from './modules/languages/languages-service.ts';
+import { createUsersRepo } from './modules/users/users-repo.ts';
+import usersRoutes from './modules/users/users-routes.ts';
+import { createUsersService } from './modules/users/users-service.ts';
 import apiKeyGuard from './plugins/api-key.ts';
+import authGuard from './plugins/auth-guard.ts';
 import appContext from './plugins/app-context.ts';
 import cors from './plugins/cors.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -44,6 +56,7 @@ export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? createLogger(config);
+  const rateCounter = deps.rateCounter ?? createMemoryRateCounter(clock);
 
   const app = Fastify({
     loggerInstance: logger,
@@ -59,21 +72,70 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cors, { allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
-    counter: deps.rateCounter ?? createMemoryRateCounter(clock),
+    counter: rateCounter,
   });
   await app.register(openApi);
+  await app.register(cookie);
 
   await app.register(appContext, { config, db, clock });
   await app.register(requestId);
   await app.register(errorHandler);
   await app.register(apiKeyGuard, { apiKey: config.API_KEY });
+  const now = () => clock.now().getTime();
+  const accessTokens = createAccessTokens({
+    secret: config.JWT_SECRET,
+    issuer: config.PUBLIC_URL,
+    now,
+  });
+  const usersRepo = createUsersRepo(db);
+  await app.register(authGuard, {
+    accessTokens,
+    findAccount: (userId) => usersRepo.findAccountStatus(userId),
+  });
 
   await app.register(healthRoutes, {
     healthService: createHealthService({ healthRepo: createHealthRepo(db), log: app.log }),
   });
   await app.register(languagesRoutes, {
     prefix: '/api/v1',
-    languagesService: createLanguagesService({ languagesRepo: createLanguagesRepo(db) }),
+    languagesService: createLanguagesService({ languagesRepo: createLanguagesRepo(db), clock }),
+  });
+
+  // The server reaches its own development provider on the address it listens on.
+  const internalUrl = () => {
+    const address = app.server.address() as AddressInfo | null;
+    if (!address || typeof address !== 'object') return `http://127.0.0.1:${config.PORT}`;
+    const host = ['0.0.0.0', '::'].includes(address.address)
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+    return `http://${host}:${address.port}`;
+  };
+  if (config.DEV_SIGNIN) {
+    await app.register(devOAuthRoutes, {
+      prefix: '/dev-oauth',
+      publicUrl: config.PUBLIC_URL,
+      issuer: devIssuer(config.PUBLIC_URL),
+      now,
+    });
+  }
+  await app.register(authRoutes, {
+    prefix: '/api/v1',
+    authService: createAuthService({
+      authRepo: createAuthRepo(db),
+      providers: createProviderRegistry(config, internalUrl),
+      accessTokens,
+      counter: rateCounter,
+      clock,
+      publicUrl: config.PUBLIC_URL,
+    }),
+    secureCookies: config.PUBLIC_URL.startsWith('https:'),
+    signInRateLimit: config.SIGNIN_RATE_LIMIT_MAX,
+  });
+  await app.register(usersRoutes, {
+    prefix: '/api/v1',
+    usersService: createUsersService({ usersRepo }),
   });
 
   const webApp = await loadWebApp(config.WEB_DIST, config.API_KEY);

@@ -32,6 +32,8 @@ export const users = pgTable(
     blockedUntil: timestamptz('blocked_until'),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
     referralId: text('referral_id').notNull(),
+    /** The provider's profile picture, when it gives one. */
+    imageUrl: text('image_url'),
     referredBy: uuid('referred_by').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),

@@ -146,11 +146,14 @@ async function verifyIdToken(
 }
 
 function jwksKey(e: ProviderEndpoints): IdTokenKey {
-  if (!e.jwksUrl) throw new Error('An OIDC provider needs a JWKS URL');
-  return {
-    key: createRemoteJWKSet(new URL(e.jwksUrl), { timeoutDuration: HTTP_TIMEOUT_MS }),
-    algorithms: ['RS256', 'ES256'],
+  // Created on first use: the development provider's address is known only once Parlo listens.
+  let remote: JWTVerifyGetKey | undefined;
+  const getKey: JWTVerifyGetKey = (header, token) => {
+    if (!e.jwksUrl) throw new ProviderExchangeError('No JWKS URL is configured');
+    remote ??= createRemoteJWKSet(new URL(e.jwksUrl), { timeoutDuration: HTTP_TIMEOUT_MS });
+    return remote(header, token);
   };
+  return { key: getKey, algorithms: ['RS256', 'ES256'] };
 }
 
 /** Google: OpenID Connect with PKCE, offline access and a consent prompt. */

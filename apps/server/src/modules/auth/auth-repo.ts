@@ -1,0 +1,161 @@
+import type { Provider } from '@parlo/contract/constants';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { refreshTokens } from '../../db/tables/auth.ts';
+import { referrals } from '../../db/tables/tokens.ts';
+import { users } from '../../db/tables/users.ts';
+
+export interface AccountRow {
+  id: string;
+  deletedAt: Date | null;
+}
+
+export interface NewAccount {
+  provider: Provider;
+  providerSubject: string;
+  username: string;
+  email: string | null;
+  referralId: string;
+  /** The inviter's referral id, when the person arrived through a referral link. */
+  referralCode: string | null;
+  now: Date;
+}
+
+export interface RefreshTokenRow {
+  id: string;
+  userId: string;
+  familyId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  rotatedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export interface NewRefreshToken {
+  userId: string;
+  familyId: string;
+  tokenHash: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface AuthRepo {
+  findAccount(provider: Provider, subject: string): Promise<AccountRow | undefined>;
+  /**
+   * Creates the account and records its referral in one transaction. Returns null when the
+   * referral id clashed with an existing one, so the caller can draw another.
+   */
+  createAccount(account: NewAccount): Promise<{ id: string } | null>;
+  touchLastSeen(userId: string, now: Date): Promise<void>;
+  insertRefreshToken(token: NewRefreshToken): Promise<void>;
+  findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined>;
+  /**
+   * Marks `current` rotated and stores its successor, atomically. False when another request
+   * rotated or revoked it first.
+   */
+  rotateRefreshToken(currentId: string, next: NewRefreshToken, now: Date): Promise<boolean>;
+  revokeFamily(familyId: string, now: Date): Promise<void>;
+}
+
+export function createAuthRepo(db: Database): AuthRepo {
+  return {
+    async findAccount(provider, subject) {
+      const [row] = await db
+        .select({ id: users.id, deletedAt: users.deletedAt })
+        .from(users)
+        .where(and(eq(users.provider, provider), eq(users.providerSubject, subject)))
+        .limit(1);
+      return row;
+    },
+
+    async createAccount(account) {
+      try {
+        return await db.transaction(async (tx) => {
+          const [inviter] = account.referralCode
+            ? await tx
+                .select({ id: users.id })
+                .from(users)
+                .where(and(eq(users.referralId, account.referralCode), isNull(users.deletedAt)))
+                .limit(1)
+            : [];
+          const [created] = await tx
+            .insert(users)
+            .values({
+              provider: account.provider,
+              providerSubject: account.providerSubject,
+              username: account.username,
+              email: account.email,
+              referralId: account.referralId,
+              referredBy: inviter?.id ?? null,
+              createdAt: account.now,
+              lastSeenAt: account.now,
+            })
+            .returning({ id: users.id });
+          if (!created) throw new Error('insert returned no row');
+          if (inviter) {
+            await tx
+              .insert(referrals)
+              .values({ inviterId: inviter.id, inviteeId: created.id, createdAt: account.now });
+          }
+          return created;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_referral_id_key')) return null;
+        throw error;
+      }
+    },
+
+    async touchLastSeen(userId, now) {
+      await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId));
+    },
+
+    async insertRefreshToken(token) {
+      await db.insert(refreshTokens).values(token);
+    },
+
+    async findRefreshToken(tokenHash) {
+      const [row] = await db
+        .select({
+          id: refreshTokens.id,
+          userId: refreshTokens.userId,
+          familyId: refreshTokens.familyId,
+          createdAt: refreshTokens.createdAt,
+          expiresAt: refreshTokens.expiresAt,
+          rotatedAt: refreshTokens.rotatedAt,
+          revokedAt: refreshTokens.revokedAt,
+        })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    rotateRefreshToken(currentId, next, now) {
+      return db.transaction(async (tx) => {
+        // The conditional update is the lock: of two concurrent refreshes only one matches.
+        const rotated = await tx
+          .update(refreshTokens)
+          .set({ rotatedAt: now })
+          .where(
+            and(
+              eq(refreshTokens.id, currentId),
+              isNull(refreshTokens.rotatedAt),
+              isNull(refreshTokens.revokedAt),
+            ),
+          )
+          .returning({ id: refreshTokens.id });
+        if (rotated.length === 0) return false;
+        await tx.insert(refreshTokens).values(next);
+        return true;
+      });
+    },
+
+    async revokeFamily(familyId, now) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import {
+  accessTokenResponseSchema,
+  authorizeUrlParamsSchema,
+  authorizeUrlQuerySchema,
+  authorizeUrlResponseSchema,
+  signInBodySchema,
+} from '@parlo/contract/auth';
+import { errorEnvelopeSchema } from '@parlo/contract/errors';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthService, Session } from './auth-service.ts';
+
+export const REFRESH_COOKIE = 'parlo_refresh';
+const COOKIE_PATH = '/api/v1/auth';
+
+export interface AuthRoutesOptions {
+  authService: AuthService;
+  /** Secure cookies whenever Parlo is served over https. */
+  secureCookies: boolean;
+  signInRateLimit: number;
+}
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  410: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+
+const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
+  const { authService } = options;
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: options.secureCookies,
+    path: COOKIE_PATH,
+  };
+
+  function sendSession(reply: FastifyReply, session: Session) {
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      ...cookieOptions,
+      expires: session.refreshExpiresAt,
+    });
+    reply.header('cache-control', 'no-store');
+    return { accessToken: session.accessToken, accessExpiresAt: session.accessExpiresAt };
+  }
+
+  app.get(
+    '/auth/oauth/:provider/authorize-url',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The provider's authorization page for this sign-in (state, PKCE and nonce)",
+        params: authorizeUrlParamsSchema,
+        querystring: authorizeUrlQuerySchema,
+        response: { 200: authorizeUrlResponseSchema, 400: errorEnvelopeSchema },
+      },
+    },
+    (request) => ({ url: authService.authorizeUrl(request.params.provider, request.query) }),
+  );
+
+  app.post(
+    '/auth/signin/oauth',
+    {
+      config: { rateLimit: { max: options.signInRateLimit, timeWindow: 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a provider authorization code for a Parlo session',
+        body: signInBodySchema,
+        response: { 200: accessTokenResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendSession(reply, await authService.signIn(request.body)),
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh cookie and issue a new access token',
+        response: { 200: accessTokenResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return sendSession(reply, await authService.refresh(request.cookies[REFRESH_COOKIE]));
+      } catch (error) {
+        // A refused session must not linger in the browser; a "too frequent" one stays valid.
+        if ((error as { statusCode?: number }).statusCode === 401) {
+          reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/signout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End this sign-in everywhere it was refreshed and clear the cookie',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await authService.signOut(request.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      return reply.code(204).send(null);
+    },
+  );
+
+  done();
+};
+
+export default authRoutes;

@@ -1,0 +1,191 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { PROVIDERS, TOKEN_REFRESH_MIN_GAP_MS, type Provider } from '@parlo/contract/constants';
+import type { AccessTokenResponse, SignInBody } from '@parlo/contract/auth';
+import type { Clock } from '../../lib/clock.ts';
+import {
+  BadRequestError,
+  GoneError,
+  RateLimitedError,
+  UnauthorizedError,
+} from '../../lib/errors.ts';
+import type { RateCounter } from '../../lib/rate-counter.ts';
+import type { AccessTokens } from './access-tokens.ts';
+import type { AuthRepo, NewRefreshToken } from './auth-repo.ts';
+import { ProviderExchangeError, type Identity } from './identity-providers.ts';
+import type { ProviderRegistry } from './provider-registry.ts';
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+/** Long enough for any real provider's code lifetime; a code is never exchanged twice. */
+const USED_CODE_MEMORY_MS = 15 * 60_000;
+const REFERRAL_ID_ATTEMPTS = 5;
+
+export interface Session extends AccessTokenResponse {
+  /** The refresh token for the cookie; never in a body or a log. */
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+export interface AuthService {
+  authorizeUrl(
+    provider: Provider,
+    input: { state: string; codeChallenge: string; nonce: string },
+  ): string;
+  signIn(body: SignInBody): Promise<Session>;
+  refresh(refreshToken: string | undefined): Promise<Session>;
+  signOut(refreshToken: string | undefined): Promise<void>;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Ten characters of an alphabet without look-alikes, for links people may type. */
+function newReferralId() {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(10);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+const isProvider = (value: string): value is Provider =>
+  (PROVIDERS as readonly string[]).includes(value);
+
+export const callbackUrl = (publicUrl: string, provider: Provider) =>
+  `${publicUrl}/auth/callback/${provider}`;
+
+export function createAuthService(deps: {
+  authRepo: AuthRepo;
+  providers: ProviderRegistry;
+  accessTokens: AccessTokens;
+  counter: RateCounter;
+  clock: Clock;
+  publicUrl: string;
+}): AuthService {
+  const { authRepo, clock } = deps;
+
+  function providerOrThrow(name: string) {
+    const provider = isProvider(name) ? deps.providers[name] : undefined;
+    if (!provider) throw new BadRequestError('invalid provider');
+    return provider;
+  }
+
+  function openSession(userId: string, familyId: string, now: Date) {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const record: NewRefreshToken = {
+      userId,
+      familyId,
+      tokenHash: sha256(refreshToken),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    };
+    return { record, refreshToken };
+  }
+
+  async function issue(userId: string, refreshToken: string, refreshExpiresAt: Date) {
+    const { accessToken, accessExpiresAt } = await deps.accessTokens.issue(userId);
+    return {
+      accessToken,
+      accessExpiresAt: accessExpiresAt.toISOString(),
+      refreshToken,
+      refreshExpiresAt,
+    };
+  }
+
+  async function findOrCreateAccount(
+    provider: Provider,
+    identity: Identity,
+    referralCode: string | undefined,
+    now: Date,
+  ) {
+    const existing = await authRepo.findAccount(provider, identity.subject);
+    if (existing?.deletedAt) throw new GoneError('This account has been deleted');
+    if (existing) {
+      await authRepo.touchLastSeen(existing.id, now);
+      return existing.id;
+    }
+    const email = identity.email?.toLowerCase() ?? null;
+    for (let attempt = 0; attempt < REFERRAL_ID_ATTEMPTS; attempt++) {
+      const created = await authRepo.createAccount({
+        provider,
+        providerSubject: identity.subject,
+        // Providers without an email (Kakao may withhold it) still get an email-like username.
+        username: email ?? `${provider}-${identity.subject}@users.parlo.app`,
+        email,
+        referralId: newReferralId(),
+        referralCode: referralCode ?? null,
+        now,
+      });
+      if (created) return created.id;
+    }
+    throw new Error('could not draw a unique referral id');
+  }
+
+  return {
+    authorizeUrl(name, input) {
+      const provider = providerOrThrow(name);
+      return provider.authorizeUrl({ ...input, redirectUri: callbackUrl(deps.publicUrl, name) });
+    },
+
+    async signIn(body) {
+      const provider = providerOrThrow(body.provider);
+      if (!body.code) throw new BadRequestError('no auth code');
+      const redirectUri = callbackUrl(deps.publicUrl, provider.name);
+      if (body.redirectUri !== undefined && body.redirectUri !== redirectUri) {
+        throw new BadRequestError('redirect_uri does not match this site');
+      }
+      const { count } = await deps.counter.hit(
+        `oauth-code:${provider.name}:${sha256(body.code)}`,
+        USED_CODE_MEMORY_MS,
+      );
+      if (count > 1) throw new UnauthorizedError('This sign-in code was already used');
+
+      let identity: Identity;
+      try {
+        identity = await provider.exchange({
+          code: body.code,
+          codeVerifier: body.codeVerifier,
+          redirectUri,
+          nonce: body.nonce,
+        });
+      } catch (error) {
+        if (error instanceof ProviderExchangeError) {
+          throw new UnauthorizedError('The sign-in could not be verified with the provider');
+        }
+        throw error;
+      }
+
+      const now = clock.now();
+      const userId = await findOrCreateAccount(provider.name, identity, body.referralCode, now);
+      const { record, refreshToken } = openSession(userId, randomUUID(), now);
+      await authRepo.insertRefreshToken(record);
+      return issue(userId, refreshToken, record.expiresAt);
+    },
+
+    async refresh(presented) {
+      if (!presented) throw new UnauthorizedError('No refresh token');
+      const current = await authRepo.findRefreshToken(sha256(presented));
+      const now = clock.now();
+      if (!current || current.revokedAt || current.expiresAt <= now) {
+        throw new UnauthorizedError('The session has ended; please sign in again');
+      }
+      // Two tabs refreshing together present the same token: the later one is told to wait,
+      // not treated as a thief.
+      const lastUse = (current.rotatedAt ?? current.createdAt).getTime();
+      if (now.getTime() - lastUse < TOKEN_REFRESH_MIN_GAP_MS) {
+        throw new RateLimitedError('Token refresh too frequent', 429, 1);
+      }
+      if (current.rotatedAt) {
+        // A rotated token presented again was copied: end every session of this sign-in.
+        await authRepo.revokeFamily(current.familyId, now);
+        throw new UnauthorizedError('The session has ended; please sign in again');
+      }
+      const { record, refreshToken } = openSession(current.userId, current.familyId, now);
+      const rotated = await authRepo.rotateRefreshToken(current.id, record, now);
+      if (!rotated) throw new RateLimitedError('Token refresh too frequent', 429, 1);
+      return issue(current.userId, refreshToken, record.expiresAt);
+    },
+
+    async signOut(presented) {
+      if (!presented) return;
+      const current = await authRepo.findRefreshToken(sha256(presented));
+      if (current) await authRepo.revokeFamily(current.familyId, clock.now());
+    },
+  };
+}

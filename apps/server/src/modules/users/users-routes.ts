@@ -1,0 +1,27 @@
+import { errorEnvelopeSchema } from '@parlo/contract/errors';
+import { userSchema } from '@parlo/contract/users';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { UsersService } from './users-service.ts';
+
+const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService }> = (
+  app,
+  { usersService },
+  done,
+) => {
+  app.get(
+    '/users/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        security: [{ apiKey: [], bearer: [] }],
+        response: { 200: userSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    (request) => usersService.getMe(request.user!.id),
+  );
+  done();
+};
+
+export default usersRoutes;
