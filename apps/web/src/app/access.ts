@@ -5,7 +5,7 @@ import type { UserStatus } from '@parlo/contract/users';
  *
  * - public: everyone.
  * - landing: visitors; a signed-in user goes on to returnTo or /dashboard.
- * - guest: visitors only (sign-in and its callback); same onward redirect.
+ * - guest: visitors only (sign-in; the callback page applies it itself); same onward redirect.
  * - onboarding: signed in, profile not required; a finished user leaves to returnTo.
  * - member: signed in with a profile and a current language.
  * - account: signed in, nothing else required (/settings/general, open even to blocked users).

@@ -194,7 +194,8 @@ describe('routes for a signed-in user', () => {
     const { where } = renderApp('/dashboard', { user: readyUser });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Account menu for Ana Souza' }));
-    expect(screen.getByText('Active')).toBeTruthy();
+    // The menu opens as soon as its code has loaded.
+    expect(await screen.findByText('Active')).toBeTruthy();
     await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(where()).toBe('/'));
     expect(useAuthStore.getState().status).toBe('anonymous');
@@ -216,7 +217,7 @@ describe('app-wide notices and header controls', () => {
     renderApp('/info/about');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Language: English' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Español' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Español' }));
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
     expect(localStorage.getItem('i18nextLng')).toBe('es');
     await act(async () => {

@@ -23,7 +23,9 @@ export const routes: RouteObject[] = [
           {
             path: 'auth/callback/:provider?',
             element: <Pages.AuthCallbackPage />,
-            handle: routeHandle('guest'),
+            // Guest only, but enforced by the page: the gate would redirect the moment the session
+            // starts, before the page can send the user on to where the sign-in began.
+            handle: routeHandle('public'),
           },
           {
             path: 'onboarding/*',

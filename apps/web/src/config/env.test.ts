@@ -28,4 +28,18 @@ describe('env', () => {
   it('falls back to the development key without the meta tag', async () => {
     expect((await loadEnvWithMeta(null)).apiKey).toBe('parlo-dev-key');
   });
+
+  it('trims the API key', async () => {
+    expect((await loadEnvWithMeta('  key-from-server \n')).apiKey).toBe('key-from-server');
+  });
+
+  it('fails fast, listing the problem, when the API key is blank', async () => {
+    await expect(loadEnvWithMeta('   ')).rejects.toThrow(
+      'Invalid web app configuration:\n- The API key is empty',
+    );
+  });
+
+  it('tells whether it runs in development', async () => {
+    expect((await loadEnvWithMeta(null)).isDevelopment).toBe(import.meta.env.DEV);
+  });
 });

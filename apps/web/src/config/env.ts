@@ -1,14 +1,10 @@
-import * as z from 'zod/mini';
-
 /** What the server writes into index.html; Vite dev leaves it untouched. */
 const API_KEY_PLACEHOLDER = '%PARLO_API_KEY%';
 
-const envSchema = z.object({
-  apiKey: z.string().check(z.trim(), z.minLength(1, 'The API key is empty')),
-  isDevelopment: z.boolean(),
-});
-
-export type Env = z.infer<typeof envSchema>;
+export type Env = {
+  apiKey: string;
+  isDevelopment: boolean;
+};
 
 function readApiKey(): string {
   const content = document
@@ -18,13 +14,17 @@ function readApiKey(): string {
   return import.meta.env.VITE_API_KEY ?? 'parlo-dev-key';
 }
 
+// Checked by hand, not with zod: this module is on the landing page's first load, and zod would
+// weigh more than the rest of the configuration code together.
 function parseEnv(): Env {
-  const result = envSchema.safeParse({ apiKey: readApiKey(), isDevelopment: import.meta.env.DEV });
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `- ${issue.message}`).join('\n');
-    throw new Error(`Invalid web app configuration:\n${problems}`);
+  const env: Env = { apiKey: readApiKey().trim(), isDevelopment: import.meta.env.DEV };
+  const problems: string[] = [];
+  if (env.apiKey === '') problems.push('The API key is empty');
+  if (problems.length > 0) {
+    const list = problems.map((problem) => `- ${problem}`).join('\n');
+    throw new Error(`Invalid web app configuration:\n${list}`);
   }
-  return result.data;
+  return env;
 }
 
 export const env = parseEnv();

@@ -58,6 +58,14 @@ describe('api client requests', () => {
     expect(headers['Content-Type']).toBe('application/json');
   });
 
+  it('announces no content type for a call without a body', async () => {
+    const { client, call } = setup(json(200, { accessToken: 't', accessExpiresAt: 'x' }));
+    await client.post('/api/v1/auth/refresh', undefined, { auth: false });
+    expect(call().init.body).toBeUndefined();
+    expect(call().headers['Content-Type']).toBeUndefined();
+    expect(call().headers['x-api-key']).toBe('key-123');
+  });
+
   it('adds query parameters and skips empty ones', async () => {
     const { client, call } = setup(json(200, []));
     await client.get('/api/v1/sessions', { query: { page: 2, pageSize: 10, language: undefined } });

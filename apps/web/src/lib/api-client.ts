@@ -97,9 +97,10 @@ export function createApiClient(config: ApiClientConfig) {
 
     const headers: Record<string, string> = {
       [API_KEY_HEADER]: config.apiKey,
-      'Content-Type': 'application/json',
       Accept: 'application/json',
     };
+    // Only a body has a content type: the server refuses an empty body announced as JSON.
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
 
     try {

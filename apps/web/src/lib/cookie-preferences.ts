@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { create } from 'zustand';
 
 export const COOKIE_PREFERENCES_STORAGE_KEY = 'cookie-preferences';
@@ -11,13 +10,6 @@ export type CookiePreferences = CookieChoices & {
   hasChosen: boolean;
 };
 
-const storedSchema = z.object({
-  necessary: z.literal(true),
-  analytics: z.boolean(),
-  marketing: z.boolean(),
-  hasChosen: z.boolean(),
-});
-
 /** Spec §3: analytics on and marketing off until the user decides. */
 export const DEFAULT_COOKIE_PREFERENCES: CookiePreferences = {
   necessary: true,
@@ -26,11 +18,26 @@ export const DEFAULT_COOKIE_PREFERENCES: CookiePreferences = {
   hasChosen: false,
 };
 
+// A hand-written guard rather than a zod schema: the store is on the landing page's first load.
+function isStoredPreferences(value: unknown): value is CookiePreferences {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { necessary, analytics, marketing, hasChosen } = value as Record<string, unknown>;
+  return (
+    necessary === true &&
+    typeof analytics === 'boolean' &&
+    typeof marketing === 'boolean' &&
+    typeof hasChosen === 'boolean'
+  );
+}
+
 function load(): CookiePreferences {
   try {
     const raw = localStorage.getItem(COOKIE_PREFERENCES_STORAGE_KEY);
-    const parsed = storedSchema.safeParse(raw ? JSON.parse(raw) : null);
-    return parsed.success ? parsed.data : DEFAULT_COOKIE_PREFERENCES;
+    const stored: unknown = raw ? JSON.parse(raw) : null;
+    if (!isStoredPreferences(stored)) return DEFAULT_COOKIE_PREFERENCES;
+    // Only the known fields: anything else in storage stays out of the state.
+    const { necessary, analytics, marketing, hasChosen } = stored;
+    return { necessary, analytics, marketing, hasChosen };
   } catch {
     return DEFAULT_COOKIE_PREFERENCES;
   }

@@ -27,3 +27,8 @@ export function displayName(user: Pick<User, 'username' | 'profile'>): string {
   if (name) return name;
   return user.username.split('@')[0] || user.username;
 }
+
+/** The picture to show: the profile photo, else the one from the sign-in provider. */
+export function avatarUrl(user: Pick<User, 'imageUrl' | 'profile'>): string | null {
+  return user.profile?.imageUrl ?? user.imageUrl;
+}

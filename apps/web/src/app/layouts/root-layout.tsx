@@ -2,13 +2,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollRestoration } from 'react-router';
 import { LoadingPage } from '@/components/notices/loading-page';
-import { RateLimitNotice } from '@/components/notices/rate-limit-notice';
 import { ServiceUnavailablePage } from '@/components/notices/service-unavailable-page';
+import { Deferred, lazyComponent } from '@/lib/lazy-component';
 import { queryClient } from '@/lib/query-client';
 import { useRateLimitNotice } from '@/lib/rate-limit-notice';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { AppLayout } from '@/app/layouts/app-layout';
 import { isPublicAccess, useRouteAccessKind } from '@/app/route-access';
 import { useStartupStore } from '@/app/startup/startup-store';
+
+// Radix Dialog and its focus and scroll code stay off the first load.
+const rateLimitNotice = lazyComponent(() =>
+  import('@/components/notices/rate-limit-notice').then((m) => m.RateLimitNotice),
+);
 
 function useDocumentLanguage() {
   const { i18n } = useTranslation();
@@ -23,6 +29,7 @@ export function RootLayout() {
   const { status, retrying, start } = useStartupStore();
   const kind = useRouteAccessKind();
   const rateLimit = useRateLimitNotice();
+  const signedIn = useAuthStore((state) => state.status === 'signed_in');
   const [viewKey, setViewKey] = useState(0);
   useDocumentLanguage();
 
@@ -46,10 +53,13 @@ export function RootLayout() {
     <>
       <ScrollRestoration />
       {content}
-      <RateLimitNotice
-        open={rateLimit.open}
-        onDismiss={rateLimit.dismiss}
-        onRetry={retryAfterRateLimit}
+      {/* The server's per-IP limit covers its static files too, so once a 429 has arrived the
+          notice's code may be refused as well. Signed-in users, whose API calls are the ones that
+          reach the limit, get it in advance; a visitor loads it when a 429 arrives. */}
+      <Deferred
+        component={rateLimitNotice}
+        when={rateLimit.open || signedIn}
+        props={{ open: rateLimit.open, onDismiss: rateLimit.dismiss, onRetry: retryAfterRateLimit }}
       />
     </>
   );

@@ -1,83 +1,36 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import type { User } from '@parlo/contract/users';
 import { Avatar } from '@/components/ui/avatar';
-import { ChevronDownIcon, SettingsIcon, SignOutIcon } from '@/components/ui/icons';
-import { displayName } from '@/lib/current-user';
-import { signOut } from '@/features/auth/lib/sign-out';
-import { LanguageRadioItems } from '@/app/layouts/language-radio-items';
-import {
-  menuContentClasses,
-  menuItemClasses,
-  menuLabelClasses,
-  menuSeparatorClasses,
-} from '@/app/layouts/menu-styles';
+import { ChevronDownIcon } from '@/components/ui/icons';
+import { avatarUrl, displayName } from '@/lib/current-user';
+import { lazyComponent } from '@/lib/lazy-component';
+import { DeferredMenu } from '@/app/layouts/deferred-menu';
 
-const statusDotClasses: Record<User['status'], string> = {
-  active: 'bg-emerald-500',
-  unverified: 'bg-amber-400',
-  temporarily_blocked: 'bg-coral-500',
-  blocked: 'bg-red-600',
-};
+const userMenuDropdown = lazyComponent(() =>
+  import('@/app/layouts/user-menu-dropdown').then((m) => m.UserMenuDropdown),
+);
 
 type UserMenuProps = { user: User };
 
 export function UserMenu({ user }: UserMenuProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const name = displayName(user);
-  const imageUrl = user.profile?.imageUrl ?? user.imageUrl;
-
-  async function handleSignOut() {
-    await signOut();
-    await navigate('/', { replace: true });
-  }
-
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t('user_menu.open', { name })}
-        className="inline-flex items-center gap-2 rounded-full py-1 pr-2 pl-1 transition-colors hover:bg-stone-100 data-[state=open]:bg-stone-100"
-      >
-        <Avatar name={name} imageUrl={imageUrl} className="size-8 text-xs" />
-        <span className="hidden max-w-40 truncate text-sm font-medium sm:block">{name}</span>
-        <ChevronDownIcon className="size-4 text-stone-500" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
-          <div className="flex items-center gap-3 px-3 py-2.5">
-            <Avatar name={name} imageUrl={imageUrl} className="size-10 text-sm" />
-            <div className="min-w-0">
-              <p className="truncate text-sm font-semibold">{name}</p>
-              <p className="flex items-center gap-1.5 text-xs text-stone-600">
-                <span
-                  aria-hidden="true"
-                  className={`size-2 rounded-full ${statusDotClasses[user.status]}`}
-                />
-                {t(`user_menu.status.${user.status}`)}
-              </p>
-            </div>
-          </div>
-          <DropdownMenu.Separator className={menuSeparatorClasses} />
-          <DropdownMenu.Item asChild className={menuItemClasses}>
-            <Link to="/settings/general">
-              <SettingsIcon className="size-4 text-stone-500" />
-              {t('user_menu.settings')}
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className={menuSeparatorClasses} />
-          <DropdownMenu.Label className={menuLabelClasses}>
-            {t('header.language')}
-          </DropdownMenu.Label>
-          <LanguageRadioItems />
-          <DropdownMenu.Separator className={menuSeparatorClasses} />
-          <DropdownMenu.Item className={menuItemClasses} onSelect={() => void handleSignOut()}>
-            <SignOutIcon className="size-4 text-stone-500" />
-            {t('user_menu.sign_out')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DeferredMenu
+      menu={userMenuDropdown}
+      menuProps={{ user }}
+      trigger={{
+        label: t('user_menu.open', { name }),
+        className:
+          'inline-flex items-center gap-2 rounded-full py-1 pr-2 pl-1 transition-colors hover:bg-stone-100 data-[state=open]:bg-stone-100',
+        children: (
+          <>
+            <Avatar name={name} imageUrl={avatarUrl(user)} className="size-8 text-xs" />
+            <span className="hidden max-w-40 truncate text-sm font-medium sm:block">{name}</span>
+            <ChevronDownIcon className="size-4 text-stone-500" />
+          </>
+        ),
+      }}
+    />
   );
 }

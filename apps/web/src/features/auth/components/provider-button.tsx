@@ -14,9 +14,16 @@ type ProviderButtonProps = {
   provider: Provider;
   onClick: () => void;
   disabled?: boolean;
+  /** This provider's sign-in is starting: the button shows a spinner in place of the logo. */
+  busy?: boolean;
 };
 
-export function ProviderButton({ provider, onClick, disabled = false }: ProviderButtonProps) {
+export function ProviderButton({
+  provider,
+  onClick,
+  disabled = false,
+  busy = false,
+}: ProviderButtonProps) {
   const { t } = useTranslation('auth');
   const Icon = PROVIDER_ICONS[provider];
   return (
@@ -24,10 +31,15 @@ export function ProviderButton({ provider, onClick, disabled = false }: Provider
       type="button"
       onClick={onClick}
       disabled={disabled}
+      aria-busy={busy}
       className={`relative flex h-12 w-full items-center justify-center gap-3 rounded-full px-5 text-sm font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70 ${providerClasses[provider]}`}
     >
       <span className="absolute left-5">
-        <Icon />
+        {busy ? (
+          <span className="block size-5 animate-spin rounded-full border-2 border-current border-t-transparent opacity-70" />
+        ) : (
+          <Icon />
+        )}
       </span>
       {t(`sign_in.continue_with.${provider}`)}
     </button>

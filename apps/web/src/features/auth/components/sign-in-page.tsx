@@ -20,6 +20,7 @@ export function SignInPage() {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const [pending, setPending] = useState<Provider | null>(null);
+  const [startFailed, setStartFailed] = useState(false);
   const returnTo = searchParams.get('returnTo');
 
   // Coming back from the provider with the Back button restores this page from the cache.
@@ -31,9 +32,16 @@ export function SignInPage() {
     return () => window.removeEventListener('pageshow', reset);
   }, []);
 
-  function handleSignIn(provider: Provider) {
+  async function handleSignIn(provider: Provider) {
     setPending(provider);
-    startSignIn(provider, returnTo);
+    setStartFailed(false);
+    try {
+      // On success the browser leaves for the provider, so the buttons stay busy until then.
+      await startSignIn(provider, returnTo);
+    } catch {
+      setPending(null);
+      setStartFailed(true);
+    }
   }
 
   return (
@@ -50,10 +58,19 @@ export function SignInPage() {
               key={provider}
               provider={provider}
               disabled={pending !== null}
-              onClick={() => handleSignIn(provider)}
+              busy={pending === provider}
+              onClick={() => void handleSignIn(provider)}
             />
           ))}
         </div>
+        {startFailed && (
+          <p
+            role="alert"
+            className="mt-4 rounded-2xl bg-red-50 px-4 py-3 text-sm leading-6 text-red-800"
+          >
+            {t('sign_in.start_failed')}
+          </p>
+        )}
 
         <p className="mt-5 text-center text-xs leading-5 text-stone-500">
           <Trans

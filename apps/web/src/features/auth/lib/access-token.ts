@@ -22,24 +22,43 @@ export function signOutLocally() {
 
 let inFlight: Promise<string | null> | null = null;
 
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const isRateLimited = (error: unknown) => isApiError(error) && error.status === 429;
+
+/**
+ * The server refuses a refresh less than a second after the previous one or the sign-in
+ * (429 'Token refresh too frequent'), for instance right after a reload; that is no reason to sign
+ * out, so the refresh is tried once more after the gap.
+ */
+async function requestRefresh() {
+  try {
+    return await refreshAccessToken();
+  } catch (error) {
+    if (!isRateLimited(error)) throw error;
+    await wait(TOKEN_REFRESH_MIN_GAP_MS);
+    useAuthStore.getState().markRefreshAttempt(Date.now());
+    return refreshAccessToken();
+  }
+}
+
 async function runRefresh(): Promise<string | null> {
   const store = useAuthStore.getState();
-  const now = Date.now();
-  // The server refuses refreshes less than a second apart; the last one is still good.
-  if (
-    store.lastRefreshAttempt !== null &&
-    now - store.lastRefreshAttempt < TOKEN_REFRESH_MIN_GAP_MS
-  ) {
-    return store.accessToken;
+  const sinceLast =
+    store.lastRefreshAttempt === null ? Infinity : Date.now() - store.lastRefreshAttempt;
+  if (sinceLast < TOKEN_REFRESH_MIN_GAP_MS) {
+    // A refresh or sign-in has only just happened: its token is the one to use.
+    if (store.accessToken && !isAccessTokenExpired(store.accessExpiresAt)) return store.accessToken;
+    await wait(TOKEN_REFRESH_MIN_GAP_MS - sinceLast);
   }
-  store.markRefreshAttempt(now);
+  useAuthStore.getState().markRefreshAttempt(Date.now());
   try {
-    const session = await refreshAccessToken();
+    const session = await requestRefresh();
     useAuthStore.getState().setSession(session);
     return session.accessToken;
   } catch (error) {
     // A rejected refresh cookie ends the session; a network blip or rate limit does not.
-    const rejected = isApiError(error) && error.kind === 'http' && error.status !== 429;
+    const rejected = isApiError(error) && error.kind === 'http' && !isRateLimited(error);
     const malformed = !isApiError(error);
     if (rejected || malformed) signOutLocally();
     return null;

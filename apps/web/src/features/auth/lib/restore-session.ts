@@ -1,7 +1,6 @@
 import { currentUserQueryOptions } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
-import { refreshAccessToken } from '@/features/auth/api/refresh-access-token';
-import { signOutLocally } from '@/features/auth/lib/access-token';
+import { refreshSession, signOutLocally } from '@/features/auth/lib/access-token';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
 async function restore() {
@@ -11,8 +10,8 @@ async function restore() {
     return;
   }
   try {
-    store.markRefreshAttempt(Date.now());
-    store.setSession(await refreshAccessToken());
+    // Waits out a 'refresh too frequent' answer once, e.g. for a reload right after sign-in.
+    if (!(await refreshSession())) throw new Error('The session could not be refreshed');
     await queryClient.fetchQuery({ ...currentUserQueryOptions(), retry: false });
     useAuthStore.getState().setStatus('signed_in');
   } catch {

@@ -10,6 +10,7 @@ import {
 } from '@/features/auth/lib/access-token';
 import { restoreSession } from '@/features/auth/lib/restore-session';
 import { signOut } from '@/features/auth/lib/sign-out';
+import { useRateLimitNotice } from '@/lib/rate-limit-notice';
 import { AUTH_STORAGE_KEY, useAuthStore } from '@/features/auth/stores/auth-store';
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
@@ -31,6 +32,7 @@ const persisted = () => JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'nu
 const bearer = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
 
 beforeEach(() => {
+  useRateLimitNotice.setState({ open: false });
   localStorage.clear();
   queryClient.clear();
   useAuthStore.setState({
@@ -43,8 +45,26 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
+
+const tooFrequent = () => json(429, { code: 429, message: 'Token refresh too frequent' });
+
+/** Answers the refresh calls in order and notes when each arrived. */
+function refreshAnswers(...answers: (() => Response)[]) {
+  const at: number[] = [];
+  fakeApi({
+    'POST /api/v1/auth/refresh': () => {
+      at.push(Date.now());
+      const answer = answers.shift();
+      if (!answer) throw new Error('No more refresh answers');
+      return answer();
+    },
+    'GET /api/v1/users/me': () => json(200, user),
+  });
+  return at;
+}
 
 describe('auth store persistence', () => {
   it('keeps only the access token and its expiry under auth-storage', () => {
@@ -109,6 +129,32 @@ describe('restoreSession', () => {
     expect(useAuthStore.getState().status).toBe('anonymous');
   });
 
+  it('stays signed in on a reload right after sign-in: waits out the refresh gap once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    useAuthStore.getState().setSession({ accessToken: 'old', accessExpiresAt: inAnHour() });
+    const at = refreshAnswers(tooFrequent, () =>
+      json(200, { accessToken: 'new', accessExpiresAt: inAnHour() }),
+    );
+    const restoring = restoreSession();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await restoring;
+    expect(at).toHaveLength(2);
+    expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(1_000);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signed_in', accessToken: 'new' });
+    expect(useRateLimitNotice.getState().open).toBe(false);
+  });
+
+  it('signs out when the refresh is still refused after waiting once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    useAuthStore.getState().setSession({ accessToken: 'old', accessExpiresAt: inAnHour() });
+    const at = refreshAnswers(tooFrequent, tooFrequent);
+    const restoring = restoreSession();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await restoring;
+    expect(at).toHaveLength(2);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', accessToken: null });
+  });
+
   it('signs out when the user cannot be loaded', async () => {
     useAuthStore.getState().setSession({ accessToken: 'old', accessExpiresAt: inAnHour() });
     fakeApi({
@@ -169,6 +215,58 @@ describe('access token lifecycle', () => {
     const fetch = fakeApi({});
     await expect(refreshSession()).resolves.toBe('tok');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('waits a second and tries again once when the refresh is too frequent', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    useAuthStore.setState({
+      accessToken: 'tok',
+      accessExpiresAt: anHourAgo(),
+      status: 'signed_in',
+    });
+    const at = refreshAnswers(tooFrequent, () =>
+      json(200, { accessToken: 'new', accessExpiresAt: inAnHour() }),
+    );
+    const refreshing = refreshSession();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(at).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(refreshing).resolves.toBe('new');
+    expect(at).toHaveLength(2);
+    expect(useRateLimitNotice.getState().open).toBe(false);
+  });
+
+  it('keeps the session when the refresh is refused as too frequent twice', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    useAuthStore.setState({
+      accessToken: 'tok',
+      accessExpiresAt: anHourAgo(),
+      status: 'signed_in',
+    });
+    const at = refreshAnswers(tooFrequent, tooFrequent, tooFrequent);
+    const refreshing = refreshSession();
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(refreshing).resolves.toBeNull();
+    expect(at).toHaveLength(2);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signed_in', accessToken: 'tok' });
+  });
+
+  it('waits for the rest of the gap before refreshing an expired token', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    useAuthStore.setState({
+      accessToken: 'tok',
+      accessExpiresAt: anHourAgo(),
+      status: 'signed_in',
+    });
+    useAuthStore.getState().markRefreshAttempt(Date.now() - 300);
+    const at = refreshAnswers(() => json(200, { accessToken: 'new', accessExpiresAt: inAnHour() }));
+    const started = Date.now();
+    const refreshing = refreshSession();
+    await vi.advanceTimersByTimeAsync(699);
+    expect(at).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(refreshing).resolves.toBe('new');
+    expect((at[0] ?? 0) - started).toBe(700);
   });
 
   it('signs out when the server rejects the refresh', async () => {

@@ -112,7 +112,7 @@ describe('CookieBanner', () => {
     await waitForBanner();
     await user.click(screen.getByRole('button', { name: 'Customise' }));
 
-    const necessary = screen.getByRole('switch', { name: 'Necessary' });
+    const necessary = await screen.findByRole('switch', { name: 'Necessary' });
     expect(necessary.getAttribute('aria-checked')).toBe('true');
     expect(necessary).toHaveProperty('disabled', true);
     expect(screen.getByRole('switch', { name: 'Analytics' }).getAttribute('aria-checked')).toBe(
@@ -128,7 +128,7 @@ describe('CookieBanner', () => {
     renderBanner();
     await waitForBanner();
     await user.click(screen.getByRole('button', { name: 'Customise' }));
-    await user.click(screen.getByRole('switch', { name: 'Analytics' }));
+    await user.click(await screen.findByRole('switch', { name: 'Analytics' }));
     await user.click(screen.getByRole('switch', { name: 'Marketing' }));
     await user.click(screen.getByRole('button', { name: 'Save preferences' }));
     expect(stored()).toEqual({

@@ -3,8 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { COOKIE_BANNER_DELAY_MS } from '@parlo/contract/constants';
 import { Button } from '@/components/ui/button';
 import { useCookiePreferences } from '@/lib/cookie-preferences';
+import { Deferred, lazyComponent } from '@/lib/lazy-component';
 import { ConsentText } from '@/features/cookie-consent/components/consent-text';
-import { CookiePreferencesForm } from '@/features/cookie-consent/components/cookie-preferences-form';
+
+// Few visitors customise; the switches (Radix Switch) load when one does.
+const cookiePreferencesForm = lazyComponent(() =>
+  import('@/features/cookie-consent/components/cookie-preferences-form').then(
+    (m) => m.CookiePreferencesForm,
+  ),
+);
 
 /**
  * Asks once, 1.5 s after load, until the user decides (spec §2). Non-modal: the page behind
@@ -37,7 +44,7 @@ export function CookieBanner() {
       </p>
       {expanded ? (
         <div className="mt-2">
-          <CookiePreferencesForm />
+          <Deferred component={cookiePreferencesForm} when props={{}} />
         </div>
       ) : (
         <div className="mt-4 flex flex-wrap gap-2">

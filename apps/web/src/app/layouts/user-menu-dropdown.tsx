@@ -1,0 +1,66 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { User } from '@parlo/contract/users';
+import { Avatar } from '@/components/ui/avatar';
+import { SettingsIcon, SignOutIcon } from '@/components/ui/icons';
+import { avatarUrl, displayName } from '@/lib/current-user';
+import { signOut } from '@/features/auth/lib/sign-out';
+import type { DeferredMenuProps } from '@/app/layouts/deferred-menu';
+import { LanguageRadioItems } from '@/app/layouts/language-radio-items';
+import { MenuDropdown } from '@/app/layouts/menu-dropdown';
+import { menuItemClasses, menuLabelClasses, menuSeparatorClasses } from '@/app/layouts/menu-styles';
+
+const statusDotClasses: Record<User['status'], string> = {
+  active: 'bg-emerald-500',
+  unverified: 'bg-amber-400',
+  temporarily_blocked: 'bg-coral-500',
+  blocked: 'bg-red-600',
+};
+
+type UserMenuDropdownProps = DeferredMenuProps & { user: User };
+
+/** The Radix part of the account menu, loaded on first intent. */
+export function UserMenuDropdown({ user, ...menu }: UserMenuDropdownProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const name = displayName(user);
+
+  async function handleSignOut() {
+    await signOut();
+    await navigate('/', { replace: true });
+  }
+
+  return (
+    <MenuDropdown {...menu}>
+      <div className="flex items-center gap-3 px-3 py-2.5">
+        <Avatar name={name} imageUrl={avatarUrl(user)} className="size-10 text-sm" />
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold">{name}</p>
+          <p className="flex items-center gap-1.5 text-xs text-stone-600">
+            <span
+              aria-hidden="true"
+              className={`size-2 rounded-full ${statusDotClasses[user.status]}`}
+            />
+            {t(`user_menu.status.${user.status}`)}
+          </p>
+        </div>
+      </div>
+      <DropdownMenu.Separator className={menuSeparatorClasses} />
+      <DropdownMenu.Item asChild className={menuItemClasses}>
+        <Link to="/settings/general">
+          <SettingsIcon className="size-4 text-stone-500" />
+          {t('user_menu.settings')}
+        </Link>
+      </DropdownMenu.Item>
+      <DropdownMenu.Separator className={menuSeparatorClasses} />
+      <DropdownMenu.Label className={menuLabelClasses}>{t('header.language')}</DropdownMenu.Label>
+      <LanguageRadioItems />
+      <DropdownMenu.Separator className={menuSeparatorClasses} />
+      <DropdownMenu.Item className={menuItemClasses} onSelect={() => void handleSignOut()}>
+        <SignOutIcon className="size-4 text-stone-500" />
+        {t('user_menu.sign_out')}
+      </DropdownMenu.Item>
+    </MenuDropdown>
+  );
+}

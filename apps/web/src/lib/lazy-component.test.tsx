@@ -1,0 +1,98 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Deferred, lazyComponent, type LazyComponent } from '@/lib/lazy-component';
+
+type GreetingProps = { name: string };
+
+function Greeting({ name }: GreetingProps) {
+  return <p>Hello {name}</p>;
+}
+
+/** An import that succeeds or fails when the test says so. */
+function controlledImport() {
+  let settle: { arrive: () => void; fail: () => void } = { arrive() {}, fail() {} };
+  let settled: Promise<unknown> = Promise.resolve();
+  const importGreeting = vi.fn(() => {
+    const loading = new Promise<ComponentType<GreetingProps>>((resolve, reject) => {
+      settle = { arrive: () => resolve(Greeting), fail: () => reject(new Error('offline')) };
+    });
+    settled = loading.catch(() => {});
+    return loading;
+  });
+  const finish = (outcome: 'arrive' | 'fail') =>
+    act(async () => {
+      settle[outcome]();
+      await settled;
+    });
+  return { importGreeting, arrive: () => finish('arrive'), fail: () => finish('fail') };
+}
+
+function renderDeferred(component: LazyComponent<GreetingProps>, when: boolean) {
+  const view = render(<Deferred component={component} when={when} props={{ name: 'Ana' }} />);
+  return (nextWhen: boolean) =>
+    view.rerender(<Deferred component={component} when={nextWhen} props={{ name: 'Ana' }} />);
+}
+
+afterEach(() => {
+  cleanup();
+});
+
+describe('lazyComponent', () => {
+  it('imports once however often it is asked, and remembers the component', async () => {
+    const { importGreeting, arrive } = controlledImport();
+    const greeting = lazyComponent(importGreeting);
+    const first = greeting.load();
+    const second = greeting.load();
+    expect(greeting.loaded).toBeNull();
+    await arrive();
+    expect(await first).toBe(Greeting);
+    expect(await second).toBe(Greeting);
+    expect(greeting.loaded).toBe(Greeting);
+    expect(importGreeting).toHaveBeenCalledTimes(1);
+  });
+
+  it('imports again after a failed import', async () => {
+    const { importGreeting, fail } = controlledImport();
+    const greeting = lazyComponent(importGreeting);
+    const failed = expect(greeting.load()).rejects.toThrow('offline');
+    await fail();
+    await failed;
+    void greeting.load();
+    expect(importGreeting).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('Deferred', () => {
+  it('imports nothing until wanted, then shows the component with its props', async () => {
+    const { importGreeting, arrive } = controlledImport();
+    const setWhen = renderDeferred(lazyComponent(importGreeting), false);
+    expect(importGreeting).not.toHaveBeenCalled();
+    setWhen(true);
+    expect(screen.queryByText('Hello Ana')).toBeNull();
+    await arrive();
+    expect(screen.getByText('Hello Ana')).toBeTruthy();
+  });
+
+  it('shows a component that has already arrived at once', async () => {
+    const { importGreeting, arrive } = controlledImport();
+    const greeting = lazyComponent(importGreeting);
+    const loading = greeting.load();
+    await arrive();
+    await loading;
+    renderDeferred(greeting, false);
+    expect(screen.getByText('Hello Ana')).toBeTruthy();
+  });
+
+  it('shows nothing when the import fails, and tries again when wanted again', async () => {
+    const { importGreeting, fail, arrive } = controlledImport();
+    const setWhen = renderDeferred(lazyComponent(importGreeting), true);
+    await fail();
+    expect(screen.queryByText('Hello Ana')).toBeNull();
+    setWhen(false);
+    setWhen(true);
+    expect(importGreeting).toHaveBeenCalledTimes(2);
+    await arrive();
+    expect(screen.getByText('Hello Ana')).toBeTruthy();
+  });
+});
