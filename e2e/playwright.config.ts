@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +9,29 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parlo-e2e-'));
 
+/**
+ * With TEST_DATABASE_URL (CI sets it) the server under test uses a fresh PostgreSQL database of
+ * this run, which tests can also reach to set up states no screen creates (a blocked account).
+ * Without it the server uses PGlite. Workers inherit E2E_DATABASE_URL from the main process.
+ */
+function e2eDatabaseUrl() {
+  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return undefined;
+  const url = new URL(admin);
+  url.pathname = `/parlo_e2e_${randomBytes(6).toString('hex')}`;
+  execFileSync(
+    process.execPath,
+    [path.join(import.meta.dirname, 'support/database.mjs'), 'create', url.toString()],
+    {
+      stdio: 'inherit',
+    },
+  );
+  process.env.E2E_DATABASE_URL = url.toString();
+  return url.toString();
+}
+const databaseUrl = e2eDatabaseUrl();
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
@@ -15,6 +40,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  globalTeardown: './support/global-teardown.ts',
   use: {
     baseURL,
     locale: 'en-US',
@@ -49,6 +75,7 @@ export default defineConfig({
       RATE_LIMIT_MAX: '100000',
       SIGNIN_RATE_LIMIT_MAX: '10000',
       LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
   },
 });
