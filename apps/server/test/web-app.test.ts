@@ -102,3 +102,26 @@ describe('without a built web app', () => {
     }
   });
 });
+
+describe('the per-IP limit and the web app', () => {
+  it('does not count hashed assets, but still counts pages and API calls', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'parlo-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), INDEX);
+    writeFileSync(join(webDist, 'assets', 'index-a1b2c3.js'), 'console.log("parlo");');
+    const t = await buildTestApp('pglite', { env: { WEB_DIST: webDist, RATE_LIMIT_MAX: '3' } });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const asset = await t.app.inject({ url: '/assets/index-a1b2c3.js' });
+        expect(asset.statusCode).toBe(200);
+      }
+      const pages = [];
+      for (let i = 0; i < 4; i++)
+        pages.push((await t.app.inject({ url: '/', headers: html })).statusCode);
+      expect(pages).toEqual([200, 200, 200, 429]);
+    } finally {
+      await t.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});

@@ -65,6 +65,11 @@ const rateLimitPlugin: FastifyPluginAsync<RateLimitOptions> = async (app, { max,
     timeWindow: RATE_LIMIT_WINDOW_MS,
     store: counterStore(counter),
     keyGenerator: (request) => request.ip,
+    // The SPA's hashed files are cheap and cached forever; counting them would spend a person's
+    // budget (and everyone's behind one NAT) on merely loading the app.
+    allowList: (request) =>
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (request.routeOptions.url ?? '').startsWith('/assets/'),
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(
         'Too many requests, please wait a moment and try again.',

@@ -1,8 +1,8 @@
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INTERFACE_LANGUAGES } from '@parlo/contract/constants';
-import { LANGUAGE_STORAGE_KEY, i18nOptions } from '@/lib/i18n';
+import { i18nOptions } from '@/lib/i18n';
+import { LANGUAGE_STORAGE_KEY, languageDetector } from '@/lib/language-detector';
 
 const resources = Object.fromEntries(
   INTERFACE_LANGUAGES.map((language) => [language, { common: { hello: language } }]),
@@ -22,7 +22,7 @@ async function detect({
   window.history.replaceState(null, '', query ? `/?lang=${query}` : '/');
   vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(browser ?? []);
   vi.spyOn(window.navigator, 'language', 'get').mockReturnValue(browser?.[0] ?? '');
-  const instance = i18next.createInstance().use(LanguageDetector);
+  const instance = i18next.createInstance().use(languageDetector);
   await instance.init({ ...i18nOptions, resources });
   return instance.resolvedLanguage;
 }
@@ -62,7 +62,7 @@ describe('interface language detection', () => {
   });
 
   it('caches a language the user picks', async () => {
-    const instance = i18next.createInstance().use(LanguageDetector);
+    const instance = i18next.createInstance().use(languageDetector);
     await instance.init({ ...i18nOptions, resources });
     await instance.changeLanguage('pt');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('pt');

@@ -1,11 +1,9 @@
 import i18n from 'i18next';
 import type { BackendModule, InitOptions, ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@parlo/contract/constants';
 
-/** Where the chosen interface language is cached (spec §9: localStorage first). */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+import { languageDetector } from '@/lib/language-detector';
 
 // Every namespace file is its own chunk, so a page downloads only the texts it shows.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -27,13 +25,6 @@ const lazyJsonBackend: BackendModule = {
   },
 };
 
-export const detectionOptions = {
-  order: ['localStorage', 'querystring', 'navigator'],
-  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-  lookupQuerystring: 'lang',
-  caches: ['localStorage'],
-};
-
 export const i18nOptions = {
   supportedLngs: [...INTERFACE_LANGUAGES],
   nonExplicitSupportedLngs: true,
@@ -41,14 +32,13 @@ export const i18nOptions = {
   fallbackLng: 'en',
   ns: ['common'],
   defaultNS: 'common',
-  detection: detectionOptions,
   interpolation: { escapeValue: false },
   react: { useSuspense: true },
 } satisfies InitOptions;
 
 export function initI18n() {
   if (i18n.isInitialized) return Promise.resolve(i18n.t);
-  return i18n.use(lazyJsonBackend).use(LanguageDetector).use(initReactI18next).init(i18nOptions);
+  return i18n.use(lazyJsonBackend).use(languageDetector).use(initReactI18next).init(i18nOptions);
 }
 
 export function currentLanguage(): InterfaceLanguage {
