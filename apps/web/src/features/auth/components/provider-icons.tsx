@@ -35,11 +35,13 @@ function KakaoIcon() {
 }
 
 function LineIcon() {
+  // LINE's mark: the white speech bubble on its green rounded square.
   return (
     <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false">
+      <rect width="24" height="24" rx="6" fill="#06C755" />
       <path
-        fill="currentColor"
-        d="M12 3C6.48 3 2 6.69 2 11.23c0 4.07 3.6 7.48 8.47 8.12.33.07.78.22.89.5.1.26.07.66.03.92l-.14.87c-.04.26-.2 1 .87.55 1.08-.45 5.8-3.42 7.92-5.85C21.5 13.74 22 12.55 22 11.23 22 6.69 17.52 3 12 3z"
+        fill="#fff"
+        d="M12 5.2c-4.1 0-7.4 2.7-7.4 6.1 0 3 2.7 5.6 6.3 6 .25.05.58.16.66.37.08.2.05.5.03.68l-.1.64c-.03.2-.15.74.65.4.8-.33 4.3-2.53 5.87-4.34 1.08-1.19 1.6-2.4 1.6-3.75 0-3.4-3.3-6.1-7.4-6.1z"
       />
     </svg>
   );
