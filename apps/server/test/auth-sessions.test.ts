@@ -9,6 +9,7 @@ import {
   refreshCookieOf,
   startMockProvider,
 } from './helpers/oauth.ts';
+import { ROTATION_LEEWAY_MS } from '../src/modules/auth/auth-service.ts';
 import { buildTestApp, drivers, type TestApp } from './helpers/test-app.ts';
 
 type MockProvider = Awaited<ReturnType<typeof startMockProvider>>;
@@ -82,13 +83,24 @@ describe.each(drivers)('sessions: refresh, sign-out and access tokens (%s)', (dr
     expect(again.statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a rotated token is presented again', async () => {
+  it('accepts a just-rotated token again within the leeway (a reload lost the response)', async () => {
+    const { cookie } = await signIn();
+    clock.advance(1100);
+    expect((await refresh(cookie)).statusCode).toBe(200);
+    clock.advance(ROTATION_LEEWAY_MS - 2000);
+    const retried = await refresh(cookie);
+    expect(retried.statusCode).toBe(200);
+    clock.advance(1100);
+    expect((await refresh(refreshCookieOf(retried))).statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when a rotated token is presented after the leeway', async () => {
     const { cookie } = await signIn();
     clock.advance(1100);
     const rotated = await refresh(cookie);
     const current = refreshCookieOf(rotated)!;
 
-    clock.advance(1100);
+    clock.advance(ROTATION_LEEWAY_MS + 1000);
     const stolen = await refresh(cookie);
     expect(stolen.statusCode).toBe(401);
     clock.advance(1100);

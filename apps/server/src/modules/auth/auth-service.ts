@@ -15,6 +15,11 @@ import { ProviderExchangeError, type Identity } from './identity-providers.ts';
 import type { ProviderRegistry } from './provider-registry.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+/**
+ * A page reloaded while its refresh was in flight never receives the rotated cookie and presents
+ * the old one again. Within this window that is a lost response, not a theft.
+ */
+export const ROTATION_LEEWAY_MS = 10_000;
 /** Long enough for any real provider's code lifetime; a code is never exchanged twice. */
 const USED_CODE_MEMORY_MS = 15 * 60_000;
 const REFERRAL_ID_ATTEMPTS = 5;
@@ -172,7 +177,12 @@ export function createAuthService(deps: {
         throw new RateLimitedError('Token refresh too frequent', 429, 1);
       }
       if (current.rotatedAt) {
-        // A rotated token presented again was copied: end every session of this sign-in.
+        if (now.getTime() - current.rotatedAt.getTime() <= ROTATION_LEEWAY_MS) {
+          const { record, refreshToken } = openSession(current.userId, current.familyId, now);
+          await authRepo.insertRefreshToken(record);
+          return issue(current.userId, refreshToken, record.expiresAt);
+        }
+        // A rotated token presented again later was copied: end every session of this sign-in.
         await authRepo.revokeFamily(current.familyId, now);
         throw new UnauthorizedError('The session has ended; please sign in again');
       }
