@@ -23,9 +23,17 @@ import { createHealthService } from './modules/health/health-service.ts';
 import { createLanguagesRepo } from './modules/languages/languages-repo.ts';
 import languagesRoutes from './modules/languages/languages-routes.ts';
 import { createLanguagesService } from './modules/languages/languages-service.ts';
+import userLanguagesRoutes from './modules/languages/user-languages-routes.ts';
+import { createUserLanguagesService } from './modules/languages/user-languages-service.ts';
+import { createProfilesRepo } from './modules/profiles/profiles-repo.ts';
+import profilesRoutes from './modules/profiles/profiles-routes.ts';
+import { createProfilesService } from './modules/profiles/profiles-service.ts';
+import { createSessionsRepo } from './modules/sessions/sessions-repo.ts';
+import sessionsRoutes from './modules/sessions/sessions-routes.ts';
+import { createSessionsService } from './modules/sessions/sessions-service.ts';
 import { createUsersRepo } from './modules/users/users-repo.ts';
 import usersRoutes from './modules/users/users-routes.ts';
-import { createUsersService } from './modules/users/users-service.ts';
+import { createUsersService, effectiveStatus } from './modules/users/users-service.ts';
 import apiKeyGuard from './plugins/api-key.ts';
 import authGuard from './plugins/auth-guard.ts';
 import appContext from './plugins/app-context.ts';
@@ -45,6 +53,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Shared counters for rate limits; in memory unless several instances must agree. */
   rateCounter?: RateCounter;
+  /** Told about each deleted account once the deletion committed (to close its socket). */
+  onAccountDeleted?: (userId: string) => Promise<void> | void;
 }
 
 /**
@@ -90,15 +100,29 @@ export async function buildApp(deps: AppDeps) {
   const usersRepo = createUsersRepo(db);
   await app.register(authGuard, {
     accessTokens,
-    findAccount: (userId) => usersRepo.findAccountStatus(userId),
+    findAccount: async (userId) => {
+      const row = await usersRepo.findAccountStatus(userId);
+      return row && { ...row, status: effectiveStatus(row, clock.now()) };
+    },
   });
 
   await app.register(healthRoutes, {
     healthService: createHealthService({ healthRepo: createHealthRepo(db), log: app.log }),
   });
+  const languagesRepo = createLanguagesRepo(db);
   await app.register(languagesRoutes, {
     prefix: '/api/v1',
-    languagesService: createLanguagesService({ languagesRepo: createLanguagesRepo(db), clock }),
+    languagesService: createLanguagesService({ languagesRepo, clock }),
+  });
+  await app.register(userLanguagesRoutes, {
+    prefix: '/api/v1',
+    userLanguagesService: createUserLanguagesService({ languagesRepo }),
+  });
+  const profilesService = createProfilesService({ profilesRepo: createProfilesRepo(db), clock });
+  await app.register(profilesRoutes, { prefix: '/api/v1', profilesService, clock });
+  await app.register(sessionsRoutes, {
+    prefix: '/api/v1',
+    sessionsService: createSessionsService({ sessionsRepo: createSessionsRepo(db) }),
   });
 
   // The server reaches its own development provider on the address it listens on.
@@ -135,7 +159,12 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(usersRoutes, {
     prefix: '/api/v1',
-    usersService: createUsersService({ usersRepo }),
+    usersService: createUsersService({
+      usersRepo,
+      findProfile: (userId) => profilesService.findProfile(userId),
+      clock,
+      ...(deps.onAccountDeleted ? { onAccountDeleted: deps.onAccountDeleted } : {}),
+    }),
   });
 
   const webApp = await loadWebApp(config.WEB_DIST, config.API_KEY);

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const errorEnvelopeSchema = z.object({
   code: z.union([z.number().int(), z.string()]),
   message: z.string(),
+  /** On a refused form: field name → i18n key of the first rule it broke (e.g. `namePattern`). */
+  fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type ErrorCode = ErrorEnvelope['code'];

@@ -1,34 +1,14 @@
 import { z } from 'zod';
-import { PROFICIENCY_LEVELS, PROVIDERS } from './constants.ts';
+import { PROVIDERS } from './constants.ts';
+import { profileSchema } from './profiles.ts';
 
 export const USER_STATUSES = ['active', 'unverified', 'temporarily_blocked', 'blocked'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
-export const GENDERS = ['male', 'female', 'prefer_not_to_say'] as const;
-export const genderSchema = z.enum(GENDERS);
-
-export const proficiencyLevelSchema = z.enum(PROFICIENCY_LEVELS);
-
-export const userLanguageSchema = z.object({
-  id: z.string(),
-  languageCode: z.string(),
-  proficiencyLevel: proficiencyLevelSchema,
-});
-export type UserLanguage = z.infer<typeof userLanguageSchema>;
-
-export const profileSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  gender: genderSchema,
-  country: z.string().length(2),
-  dateOfBirth: z.string(),
-  age: z.number().int(),
-  imageUrl: z.string().nullable(),
-  languageCode: z.string().nullable(),
-  languages: z.array(userLanguageSchema),
-});
-export type Profile = z.infer<typeof profileSchema>;
+// Re-exported from their own modules so existing imports keep working.
+export { GENDERS, genderSchema, profileSchema, type Profile } from './profiles.ts';
+export { proficiencyLevelSchema, userLanguageSchema, type UserLanguage } from './user-languages.ts';
 
 export const userSchema = z.object({
   id: z.string(),

@@ -25,6 +25,16 @@ export class BadRequestError extends AppError {
   }
 }
 
+/** A refused form: `fields` maps each field to the i18n key of the first rule it broke. */
+export class ValidationError extends BadRequestError {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
 export class UnauthorizedError extends AppError {
   constructor(message = 'Unauthorized', code?: ErrorCode) {
     super(401, message, code);

@@ -6,7 +6,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { AppError, RateLimitedError } from '../lib/errors.ts';
+import { AppError, RateLimitedError, ValidationError } from '../lib/errors.ts';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
 
@@ -29,6 +29,10 @@ export interface ErrorReply {
  * messages written for clients pass through; every other 5xx reads "An unexpected error occurred".
  */
 export function toErrorReply(error: unknown): ErrorReply {
+  if (error instanceof ValidationError && Object.keys(error.fields).length > 0) {
+    const envelope = { code: error.code, message: error.message, fields: error.fields };
+    return { status: error.statusCode, envelope };
+  }
   if (error instanceof AppError) {
     return { status: error.statusCode, envelope: { code: error.code, message: error.message } };
   }

@@ -93,6 +93,7 @@ export interface TestAppOptions {
   env?: Env;
   clock?: Clock;
   logger?: ReturnType<typeof createLogger>;
+  onAccountDeleted?: (userId: string) => void;
   /** Extra routes for exercising the error handling, added before the app is ready. */
   extend?: (app: App) => void;
 }
@@ -106,6 +107,7 @@ export async function buildTestApp(driver: Driver, options: TestAppOptions = {})
     db: database.db,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.onAccountDeleted ? { onAccountDeleted: options.onAccountDeleted } : {}),
   });
   options.extend?.(app);
   await app.ready();

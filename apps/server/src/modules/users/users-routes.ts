@@ -1,6 +1,7 @@
 import { errorEnvelopeSchema } from '@parlo/contract/errors';
 import { userSchema } from '@parlo/contract/users';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { UsersService } from './users-service.ts';
 
 const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService }> = (
@@ -20,6 +21,23 @@ const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService }> = (
       },
     },
     (request) => usersService.getMe(request.user!.id),
+  );
+
+  app.delete(
+    '/users/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete the account and its personal data',
+        security: [{ apiKey: [], bearer: [] }],
+        response: { 204: z.null(), 401: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      await usersService.deleteMe(request.user!.id);
+      return reply.code(204).send(null);
+    },
   );
   done();
 };

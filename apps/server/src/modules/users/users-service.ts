@@ -1,27 +1,65 @@
-import type { User } from '@parlo/contract/users';
+import type { Profile } from '@parlo/contract/profiles';
+import type { User, UserStatus } from '@parlo/contract/users';
+import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { UsersRepo } from './users-repo.ts';
 
 export interface UsersService {
   getMe(userId: string): Promise<User>;
+  deleteMe(userId: string): Promise<void>;
 }
 
-export function createUsersService(deps: { usersRepo: Pick<UsersRepo, 'findUser'> }): UsersService {
+/**
+ * The status an account has now: a temporary block whose end has passed no longer applies,
+ * whether or not a job has cleared it in the database yet.
+ */
+export function effectiveStatus(
+  row: { status: UserStatus; blockedUntil: Date | null },
+  now: Date,
+): UserStatus {
+  if (row.status === 'temporarily_blocked' && row.blockedUntil && row.blockedUntil <= now) {
+    return 'active';
+  }
+  return row.status;
+}
+
+export interface UsersServiceDeps {
+  usersRepo: Pick<UsersRepo, 'findUser' | 'deleteAccount'>;
+  /** The user's profile, from the profiles module; null before onboarding. */
+  findProfile: (userId: string) => Promise<Profile | null>;
+  clock: Clock;
+  /**
+   * Called once an account deletion has committed, so whatever still serves the user (their
+   * realtime socket) can let go of them.
+   */
+  onAccountDeleted?: (userId: string) => Promise<void> | void;
+}
+
+export function createUsersService(deps: UsersServiceDeps): UsersService {
   return {
     async getMe(userId) {
       const row = await deps.usersRepo.findUser(userId);
       if (!row || row.deletedAt) throw new NotFoundError('Failed to fetch user');
+      const profile = await deps.findProfile(userId);
+      const status = effectiveStatus(row, deps.clock.now());
+      const lapsed = status !== row.status;
       return {
         id: row.id,
         username: row.username,
-        status: row.status,
-        blockedAt: row.blockedAt?.toISOString() ?? null,
-        blockedUntil: row.blockedUntil?.toISOString() ?? null,
+        status,
+        blockedAt: lapsed ? null : (row.blockedAt?.toISOString() ?? null),
+        blockedUntil: lapsed ? null : (row.blockedUntil?.toISOString() ?? null),
         provider: row.provider,
         imageUrl: row.imageUrl,
-        profile: null,
+        profile,
         referralId: row.referralId,
       };
+    },
+
+    async deleteMe(userId) {
+      const deleted = await deps.usersRepo.deleteAccount(userId, deps.clock.now());
+      if (!deleted) throw new NotFoundError('Failed to delete account');
+      await deps.onAccountDeleted?.(userId);
     },
   };
 }
