@@ -7,7 +7,7 @@ test.describe('sign-in return and referral links', () => {
     await expect(page).toHaveURL(/\/auth\/signin\?returnTo=%2Fsettings%2Fgeneral$/);
     await signInThroughDevProvider(page, 'kakao', newPerson('return'));
     await expect(page).toHaveURL(/\/settings\/general$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'General settings' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   });
 
   test('a referral id is taken out of the address, kept until sign-in, then forgotten', async ({

@@ -181,13 +181,20 @@ describe('routes for a signed-in user', () => {
   });
 
   it('shows a blocked user the blocked page but still opens general settings', async () => {
-    const blocked = { ...readyUser, status: 'temporarily_blocked' as const };
+    const blocked = {
+      ...readyUser,
+      status: 'temporarily_blocked' as const,
+      blockedAt: '2025-01-01T00:00:00Z',
+      blockedUntil: '2099-01-01T00:00:00Z',
+    };
     renderApp('/dashboard', { user: blocked });
-    expect(await screen.findByRole('heading', { name: 'Account restricted' }, slow)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Your account is temporarily restricted' }, slow),
+    ).toBeTruthy();
     cleanup();
     useStartupStore.setState({ status: 'loading' });
     renderApp('/settings/general', { user: blocked });
-    expect(await screen.findByRole('heading', { name: 'General settings' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Settings' }, slow)).toBeTruthy();
   });
 
   it('signs out from the account menu', async () => {

@@ -9,13 +9,22 @@ export class ApiError extends Error {
   readonly code: number | string;
   readonly status: number | undefined;
   readonly kind: ApiErrorKind;
+  /** On a refused form: field name → i18n key of the rule it broke. */
+  readonly fields: Readonly<Record<string, string>> | undefined;
 
-  constructor(code: number | string, message: string, kind: ApiErrorKind, status?: number) {
+  constructor(
+    code: number | string,
+    message: string,
+    kind: ApiErrorKind,
+    status?: number,
+    fields?: Record<string, string>,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.kind = kind;
     this.status = status;
+    this.fields = fields;
   }
 
   toJSON() {
@@ -67,12 +76,25 @@ function buildUrl(baseUrl: string, path: string, query: RequestOptions['query'])
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
-function readServerError(body: unknown): { code?: number | string; message?: string } {
+function readFields(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+function readServerError(body: unknown): {
+  code?: number | string;
+  message?: string;
+  fields?: Record<string, string>;
+} {
   if (typeof body !== 'object' || body === null) return {};
-  const { code, message } = body as Record<string, unknown>;
+  const { code, message, fields } = body as Record<string, unknown>;
   return {
     code: typeof code === 'number' || typeof code === 'string' ? code : undefined,
     message: typeof message === 'string' ? message : undefined,
+    fields: readFields(fields),
   };
 }
 
@@ -145,6 +167,7 @@ export function createApiClient(config: ApiClientConfig) {
       server.message ?? '',
       'http',
       response.status,
+      server.fields,
     );
   }
 

@@ -1,7 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageContainer } from '@/components/layout/page-container';
+import { PageSpinner } from '@/components/notices/loading-page';
+import { currentUserQueryOptions, displayName } from '@/lib/current-user';
+import { CurrentLanguageCard } from '@/features/dashboard/components/current-language-card';
+import { LanguagePrompt } from '@/features/dashboard/components/language-prompt';
+import { RecentSessionsCard } from '@/features/dashboard/components/recent-sessions-card';
+import { StartSessionCard } from '@/features/dashboard/components/start-session-card';
 
+/** Home of a signed-in user: greeting, start a session, current language, recent sessions. */
 export function DashboardPage() {
-  const { t } = useTranslation();
-  return <PageContainer title={t('pages.dashboard.title')} />;
+  const { t } = useTranslation(['dashboard', 'common']);
+  const { data: user } = useQuery(currentUserQueryOptions());
+  if (!user) return <PageSpinner />;
+
+  const profile = user.profile;
+  const languages = profile?.languages ?? [];
+  const currentCode = profile?.languageCode ?? null;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <div>
+        <h1 className="sr-only">{t('common:pages.dashboard.title')}</h1>
+        <h2 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">
+          {t('greeting', { name: displayName(user) })}
+        </h2>
+        <p className="mt-2 text-base leading-7 text-stone-600">{t('subtitle')}</p>
+      </div>
+
+      {!currentCode && <LanguagePrompt hasLanguages={languages.length > 0} />}
+
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <div className="grid gap-6">
+          <StartSessionCard hasCurrentLanguage={currentCode !== null} />
+          <CurrentLanguageCard languages={languages} currentCode={currentCode} />
+        </div>
+        <RecentSessionsCard />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { API_KEY, newPerson, signInThroughDevProvider, storedItem } from '../support/auth.ts';
+
+const databaseUrl = process.env.E2E_DATABASE_URL;
+
+async function signInOnboarded(page: Page) {
+  const person = newPerson('blocked');
+  await page.goto('/auth/signin');
+  await signInThroughDevProvider(page, 'google', person);
+  await expect(page).toHaveURL(/\/onboarding/);
+  const stored = JSON.parse((await storedItem(page.context(), 'auth-storage')) ?? '{}') as {
+    state?: { accessToken?: string };
+  };
+  const headers = { 'x-api-key': API_KEY, Authorization: `Bearer ${stored.state?.accessToken}` };
+  const profile = await page.request.post('/api/v1/profiles/me', {
+    headers,
+    data: {
+      name: 'Robin Example',
+      gender: 'male',
+      country: 'GB',
+      dateOfBirth: '1990-01-01T00:00:00.000Z',
+    },
+  });
+  expect(profile.ok(), await profile.text()).toBe(true);
+  const language = await page.request.post('/api/v1/languages/user', {
+    headers,
+    data: { languageCode: 'en', proficiencyLevel: 'B1' },
+  });
+  expect(language.ok(), await language.text()).toBe(true);
+  return person;
+}
+
+async function restrictFor5Hours(username: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query(
+      `update users set status = 'temporarily_blocked', blocked_at = now(),
+         blocked_until = now() + interval '5 hours' where username = $1`,
+      [username],
+    );
+    expect(result.rowCount).toBe(1);
+  } finally {
+    await client.end();
+  }
+}
+
+test.describe('a temporarily blocked account', () => {
+  test.skip(!databaseUrl, 'needs E2E_DATABASE_URL to restrict the account in the database');
+
+  test('sees the hours remaining instead of its pages, and only General in settings', async ({
+    page,
+  }) => {
+    const person = await signInOnboarded(page);
+    await restrictFor5Hours(person.email);
+
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('heading', { name: 'Your account is temporarily restricted' }),
+    ).toBeVisible();
+    await expect(page.getByText('5 hours remaining')).toBeVisible();
+    await expect(page.getByText('Restriction ends', { exact: true })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Open account settings' }).click();
+    await expect(page).toHaveURL(/\/settings\/general$/);
+    const nav = page.getByRole('navigation', { name: 'Settings sections' });
+    await expect(nav.getByRole('link', { includeHidden: true })).toHaveText(['General']);
+    await expect(page.getByText('Temporarily restricted')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete account' })).toBeVisible();
+
+    await page.goto('/settings/profile');
+    await expect(page.getByText('5 hours remaining')).toBeVisible();
+
+    // Sign-out stays reachable from the account menu.
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  });
+});
