@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { AboutCtaSection } from './about-cta-section';
 import { AboutFeaturesSection } from './about-features-section';
 import { AboutHeroSection } from './about-hero-section';
@@ -8,13 +8,7 @@ import { AboutStorySection } from './about-story-section';
 export function AboutPage() {
   const { t } = useTranslation('about');
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = t('page_title');
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useDocumentTitle(t('page_title'));
 
   return (
     <div className="overflow-x-clip [&:lang(ja)]:[word-break:auto-phrase] [&:lang(ko)]:break-keep">

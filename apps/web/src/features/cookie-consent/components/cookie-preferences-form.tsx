@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useCookiePreferences } from '@/lib/cookie-preferences';
-import { CookieCategory } from '@/features/cookie-consent/components/cookie-category';
+import { SwitchField } from '@/components/ui/switch-field';
 
 /** The expanded banner: one switch per category, necessary always on. */
 export function CookiePreferencesForm() {
@@ -19,19 +19,19 @@ export function CookiePreferencesForm() {
       }}
     >
       <div className="divide-y divide-stone-200">
-        <CookieCategory
+        <SwitchField
           title={t('cookie_banner.necessary.title')}
           description={t('cookie_banner.necessary.description')}
           checked
           disabled
         />
-        <CookieCategory
+        <SwitchField
           title={t('cookie_banner.analytics.title')}
           description={t('cookie_banner.analytics.description')}
           checked={analytics}
           onCheckedChange={setAnalytics}
         />
-        <CookieCategory
+        <SwitchField
           title={t('cookie_banner.marketing.title')}
           description={t('cookie_banner.marketing.description')}
           checked={marketing}

@@ -1,7 +1,7 @@
 import * as Accordion from '@radix-ui/react-accordion';
-import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Reveal } from '@/components/ui/reveal';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { FaqCta } from './faq-cta';
 import { faqEntries, SUPPORT_EMAIL } from './faq-entries';
 import { FaqItem } from './faq-item';
@@ -9,13 +9,7 @@ import { FaqItem } from './faq-item';
 export function FaqPage() {
   const { t } = useTranslation('faq');
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = t('page_title');
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useDocumentTitle(t('page_title'));
 
   return (
     <div className="relative overflow-x-clip [&:lang(ja)]:[word-break:auto-phrase] [&:lang(ko)]:break-keep">

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClosingCtaSection } from './closing-cta-section';
 import { FeaturesSection } from './features-section';
 import { HeroSection } from './hero-section';
@@ -11,13 +11,7 @@ import { TestimonialsSection } from './testimonials-section';
 export function LandingPage() {
   const { t } = useTranslation('landing');
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = t('page_title');
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useDocumentTitle(t('page_title'));
 
   return (
     <div className="overflow-x-clip [&:lang(ja)]:[word-break:auto-phrase] [&:lang(ko)]:break-keep">

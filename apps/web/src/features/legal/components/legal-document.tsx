@@ -4,7 +4,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { LegalSection } from '@/features/legal/components/legal-section';
 import { LegalText } from '@/features/legal/components/legal-text';
 import { LegalToc } from '@/features/legal/components/legal-toc';
-import { useDocumentTitle } from '@/features/legal/hooks/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import {
   formatLegalDate,
   isStringArray,

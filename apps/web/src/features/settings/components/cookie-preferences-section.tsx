@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { COOKIE_RESET_NOTICE_MS, SUCCESS_NOTICE_MS } from '@parlo/contract/constants';
 import { Button } from '@/components/ui/button';
 import { useCookiePreferences } from '@/lib/cookie-preferences';
-import { SettingSwitch } from '@/features/settings/components/setting-switch';
+import { SwitchField } from '@/components/ui/switch-field';
 import { SettingsCard } from '@/features/settings/components/settings-card';
 import { StatusMessage } from '@/features/settings/components/status-message';
 import { useTimedNotice } from '@/features/settings/hooks/use-timed-notice';
@@ -43,19 +43,19 @@ export function CookiePreferencesSection() {
   return (
     <SettingsCard title={t('general.cookies.title')} description={t('general.cookies.description')}>
       <div className="divide-y divide-stone-100">
-        <SettingSwitch
+        <SwitchField
           title={t('general.cookies.necessary.title')}
           description={t('general.cookies.necessary.description')}
           checked
           disabled
         />
-        <SettingSwitch
+        <SwitchField
           title={t('general.cookies.analytics.title')}
           description={t('general.cookies.analytics.description')}
           checked={analytics}
           onCheckedChange={setAnalytics}
         />
-        <SettingSwitch
+        <SwitchField
           title={t('general.cookies.marketing.title')}
           description={t('general.cookies.marketing.description')}
           checked={marketing}
