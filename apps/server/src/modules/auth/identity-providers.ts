@@ -156,19 +156,21 @@ function jwksKey(e: ProviderEndpoints): IdTokenKey {
   return { key: getKey, algorithms: ['RS256', 'ES256'] };
 }
 
-/** Google: OpenID Connect with PKCE, offline access and a consent prompt. */
-export function googleProvider(e: ProviderEndpoints): IdentityProvider {
-  const key = jwksKey(e);
+/** An OpenID Connect provider: authorization code with PKCE, then a verified ID token. */
+function oidcProvider(
+  name: 'google' | 'line',
+  e: ProviderEndpoints,
+  key: IdTokenKey,
+  authorizeParams: Record<string, string>,
+): IdentityProvider {
   return {
-    name: 'google',
+    name,
     authorizeUrl: (i) =>
       buildUrl(e.authorizeUrl, {
         response_type: 'code',
         client_id: e.clientId,
         redirect_uri: i.redirectUri,
-        scope: 'openid profile email',
-        access_type: 'offline',
-        prompt: 'consent',
+        ...authorizeParams,
         state: i.state,
         nonce: i.nonce,
         code_challenge: i.codeChallenge,
@@ -183,10 +185,19 @@ export function googleProvider(e: ProviderEndpoints): IdentityProvider {
         client_secret: e.clientSecret,
         code_verifier: i.codeVerifier,
       });
-      if (!tokens.id_token) throw new ProviderExchangeError('Google answered without an ID token');
+      if (!tokens.id_token) throw new ProviderExchangeError(`${name} answered without an ID token`);
       return verifyIdToken(tokens.id_token, e, key, i.nonce);
     },
   };
+}
+
+/** Google: OpenID Connect with PKCE, offline access and a consent prompt. */
+export function googleProvider(e: ProviderEndpoints): IdentityProvider {
+  return oidcProvider('google', e, jwksKey(e), {
+    scope: 'openid profile email',
+    access_type: 'offline',
+    prompt: 'consent',
+  });
 }
 
 /** Line: OpenID Connect; web-login ID tokens are HS256 with the channel secret unless a JWKS is set. */
@@ -194,32 +205,7 @@ export function lineProvider(e: ProviderEndpoints): IdentityProvider {
   const key: IdTokenKey = e.jwksUrl
     ? jwksKey(e)
     : { key: new TextEncoder().encode(e.clientSecret), algorithms: ['HS256'] };
-  return {
-    name: 'line',
-    authorizeUrl: (i) =>
-      buildUrl(e.authorizeUrl, {
-        response_type: 'code',
-        client_id: e.clientId,
-        redirect_uri: i.redirectUri,
-        scope: 'profile openid email',
-        state: i.state,
-        nonce: i.nonce,
-        code_challenge: i.codeChallenge,
-        code_challenge_method: 'S256',
-      }),
-    async exchange(i) {
-      const tokens = await postForm(e.tokenUrl, {
-        grant_type: 'authorization_code',
-        code: i.code,
-        redirect_uri: i.redirectUri,
-        client_id: e.clientId,
-        client_secret: e.clientSecret,
-        code_verifier: i.codeVerifier,
-      });
-      if (!tokens.id_token) throw new ProviderExchangeError('Line answered without an ID token');
-      return verifyIdToken(tokens.id_token, e, key, i.nonce);
-    },
-  };
+  return oidcProvider('line', e, key, { scope: 'profile openid email' });
 }
 
 /** Kakao: authorization code with PKCE, then the user endpoint read with the access token. */
