@@ -1,9 +1,9 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
 /** Outline icons on a 24px grid; decorative, so hidden from assistive technology. */
-function Icon({ children, className = 'size-5', ...rest }: IconProps & { children: ReactNode }) {
+export function Icon({ children, className = 'size-5', ...rest }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,24 +1,8 @@
-import type { SVGProps } from 'react';
+import { Icon as BaseIcon, type IconProps } from '@/components/ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'h-6 w-6', ...rest }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
+// Marketing pages draw their icons larger and finer than the interface's.
+function Icon({ className = 'h-6 w-6', ...rest }: IconProps) {
+  return <BaseIcon className={className} strokeWidth={1.8} {...rest} />;
 }
 
 export function LiveCallIcon(props: IconProps) {
