@@ -68,3 +68,35 @@ export async function currentUserId(page: Page): Promise<string> {
   expect(response.status()).toBe(200);
   return ((await response.json()) as { id: string }).id;
 }
+
+/** The API headers of the signed-in page: the API key and the stored access token. */
+export async function apiHeaders(page: Page) {
+  const stored = JSON.parse((await storedItem(page.context(), 'auth-storage')) ?? '{}') as {
+    state?: { accessToken?: string };
+  };
+  return { 'x-api-key': API_KEY, Authorization: `Bearer ${stored.state?.accessToken}` };
+}
+
+/** A new account that has finished onboarding (profile and English B1), set up through the API. */
+export async function signInOnboarded(page: Page, person = newPerson('e2e')) {
+  await page.goto('/auth/signin');
+  await signInThroughDevProvider(page, 'google', person);
+  await expect(page).toHaveURL(/\/onboarding/);
+  const headers = await apiHeaders(page);
+  const profile = await page.request.post('/api/v1/profiles/me', {
+    headers,
+    data: {
+      name: person.name,
+      gender: 'female',
+      country: 'GB',
+      dateOfBirth: '1995-04-02T00:00:00.000Z',
+    },
+  });
+  expect(profile.ok(), await profile.text()).toBe(true);
+  const language = await page.request.post('/api/v1/languages/user', {
+    headers,
+    data: { languageCode: 'en', proficiencyLevel: 'B1' },
+  });
+  expect(language.ok(), await language.text()).toBe(true);
+  return { person, headers };
+}

@@ -1,35 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { API_KEY, newPerson, signInThroughDevProvider, storedItem } from '../support/auth.ts';
+import { newPerson, signInOnboarded } from '../support/auth.ts';
 
 const databaseUrl = process.env.E2E_DATABASE_URL;
-
-async function signInOnboarded(page: Page) {
-  const person = newPerson('blocked');
-  await page.goto('/auth/signin');
-  await signInThroughDevProvider(page, 'google', person);
-  await expect(page).toHaveURL(/\/onboarding/);
-  const stored = JSON.parse((await storedItem(page.context(), 'auth-storage')) ?? '{}') as {
-    state?: { accessToken?: string };
-  };
-  const headers = { 'x-api-key': API_KEY, Authorization: `Bearer ${stored.state?.accessToken}` };
-  const profile = await page.request.post('/api/v1/profiles/me', {
-    headers,
-    data: {
-      name: 'Robin Example',
-      gender: 'male',
-      country: 'GB',
-      dateOfBirth: '1990-01-01T00:00:00.000Z',
-    },
-  });
-  expect(profile.ok(), await profile.text()).toBe(true);
-  const language = await page.request.post('/api/v1/languages/user', {
-    headers,
-    data: { languageCode: 'en', proficiencyLevel: 'B1' },
-  });
-  expect(language.ok(), await language.text()).toBe(true);
-  return person;
-}
 
 async function restrictFor5Hours(username: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -52,7 +25,7 @@ test.describe('a temporarily blocked account', () => {
   test('sees the hours remaining instead of its pages, and only General in settings', async ({
     page,
   }) => {
-    const person = await signInOnboarded(page);
+    const { person } = await signInOnboarded(page, newPerson('blocked'));
     await restrictFor5Hours(person.email);
 
     await page.goto('/dashboard');

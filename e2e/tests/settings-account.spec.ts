@@ -1,44 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { API_KEY, newPerson, signInThroughDevProvider, storedItem } from '../support/auth.ts';
-
-type Person = ReturnType<typeof newPerson>;
-
-async function apiHeaders(page: Page) {
-  const stored = JSON.parse((await storedItem(page.context(), 'auth-storage')) ?? '{}') as {
-    state?: { accessToken?: string };
-  };
-  return { 'x-api-key': API_KEY, Authorization: `Bearer ${stored.state?.accessToken}` };
-}
-
-/** A new account that has finished onboarding (profile and English), set up through the API. */
-async function signInOnboarded(page: Page, person: Person = newPerson('settings')) {
-  await page.goto('/auth/signin');
-  await signInThroughDevProvider(page, 'google', person);
-  await expect(page).toHaveURL(/\/onboarding/);
-  const headers = await apiHeaders(page);
-  const profile = await page.request.post('/api/v1/profiles/me', {
-    headers,
-    data: {
-      name: 'Robin Example',
-      gender: 'female',
-      country: 'GB',
-      dateOfBirth: '1995-04-02T00:00:00.000Z',
-    },
-  });
-  expect(profile.ok(), await profile.text()).toBe(true);
-  const language = await page.request.post('/api/v1/languages/user', {
-    headers,
-    data: { languageCode: 'en', proficiencyLevel: 'B1' },
-  });
-  expect(language.ok(), await language.text()).toBe(true);
-  return { person, headers };
-}
+import { expect, test } from '@playwright/test';
+import {
+  newPerson,
+  signInOnboarded,
+  signInThroughDevProvider,
+  storedItem,
+} from '../support/auth.ts';
 
 test.describe('settings', () => {
   test('languages: everything is added already; the level changes and the current one stays', async ({
     page,
   }) => {
-    const { headers } = await signInOnboarded(page);
+    const { headers } = await signInOnboarded(page, newPerson('settings'));
     await page.goto('/settings/languages');
 
     const nav = page.getByRole('navigation', { name: 'Settings sections' });
@@ -71,7 +43,7 @@ test.describe('settings', () => {
   });
 
   test('profile: a changed name and country survive a reload', async ({ page }) => {
-    await signInOnboarded(page);
+    await signInOnboarded(page, newPerson('settings'));
     await page.goto('/settings/profile');
 
     const save = page.getByRole('button', { name: 'Save changes' });
@@ -101,7 +73,7 @@ test.describe('settings', () => {
   test('deleting the account signs out, and the same account cannot sign in again', async ({
     page,
   }) => {
-    const { person } = await signInOnboarded(page);
+    const { person } = await signInOnboarded(page, newPerson('settings'));
     await page.goto('/settings/general');
     await expect(page.getByText('Connected with Google')).toBeVisible();
     await expect(page.getByText(person.email)).toBeVisible();

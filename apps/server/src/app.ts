@@ -31,6 +31,9 @@ import { createProfilesService } from './modules/profiles/profiles-service.ts';
 import { createSessionsRepo } from './modules/sessions/sessions-repo.ts';
 import sessionsRoutes from './modules/sessions/sessions-routes.ts';
 import { createSessionsService } from './modules/sessions/sessions-service.ts';
+import { createTokensRepo } from './modules/tokens/tokens-repo.ts';
+import tokensRoutes from './modules/tokens/tokens-routes.ts';
+import { createTokensService } from './modules/tokens/tokens-service.ts';
 import { createUsersRepo } from './modules/users/users-repo.ts';
 import usersRoutes from './modules/users/users-routes.ts';
 import { createUsersService, effectiveStatus } from './modules/users/users-service.ts';
@@ -123,6 +126,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sessionsRoutes, {
     prefix: '/api/v1',
     sessionsService: createSessionsService({ sessionsRepo: createSessionsRepo(db) }),
+  });
+  await app.register(tokensRoutes, {
+    prefix: '/api/v1',
+    tokensService: createTokensService({ tokensRepo: createTokensRepo(db), clock }),
   });
 
   // The server reaches its own development provider on the address it listens on.

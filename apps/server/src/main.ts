@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config/env.ts';
 import { databaseOptionsFrom, openDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -13,6 +14,10 @@ const logger = createLogger(config);
 
 const database = await openDatabase(databaseOptionsFrom(config), {
   onPoolError: (error) => logger.error({ err: error }, 'idle database connection failed'),
+}).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  logger.fatal(error.message);
+  process.exit(1);
 });
 logger.info({ driver: database.driver }, 'database opened');
 await database.migrate();

@@ -13,9 +13,5 @@ export const errorEnvelopeSchema = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type ErrorCode = ErrorEnvelope['code'];
 
-/** Codes the clients branch on; anything else carries the HTTP status as its code. */
-export const ERROR_CODES = {
-  invalidApiKey: 'invalid_api_key',
-  alreadyInCall: 1001,
-  sessionsLimitReached: 1002,
-} as const;
+// The codes live in a zod-free module so the browser can import them alone.
+export { ERROR_CODES } from './error-codes.ts';

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../paths.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { schema, type Schema } from './schema.ts';
 
 /** What repositories receive: the same drizzle API whichever driver runs underneath. */
@@ -82,10 +83,29 @@ function openPostgres(
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
-  return pgliteHandle(client);
+  if (!dataDir) {
+    const client = new PGlite();
+    await client.waitReady;
+    return pgliteHandle(client);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  // Throws DataDirInUseError when another process (a running server, the admin CLI) has it.
+  const unlock = lockDataDir(dataDir);
+  try {
+    const client = new PGlite(dataDir);
+    await client.waitReady;
+    const handle = pgliteHandle(client);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /** Wraps an open PGlite; tests use it to start from a prepared, already migrated image. */

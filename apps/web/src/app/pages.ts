@@ -48,6 +48,9 @@ export const SessionEndedPage = lazy(() =>
     default: m.SessionEndedPage,
   })),
 );
+export const PremiumPage = lazy(() =>
+  import('@/features/premium/components/premium-page').then((m) => ({ default: m.PremiumPage })),
+);
 export const SettingsGeneralPage = lazy(() =>
   import('@/features/settings/components/settings-general-page').then((m) => ({
     default: m.SettingsGeneralPage,

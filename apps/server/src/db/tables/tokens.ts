@@ -96,6 +96,10 @@ export const referrals = pgTable(
   ],
 );
 
+/** Where a ledger row's tokens come from or go to: the daily plan allowance or the bonus balance. */
+export const LEDGER_POOLS = ['daily', 'bonus'] as const;
+export type LedgerPool = (typeof LEDGER_POOLS)[number];
+
 export const LEDGER_REASONS = [
   'ad_reward',
   'referral_inviter',
@@ -104,11 +108,13 @@ export const LEDGER_REASONS = [
   'session_refund',
   'admin_grant',
 ] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 /**
- * Bonus tokens: every grant (+) and spend (−), with what caused it. The bonus balance is the sum
- * of `delta`; the daily plan allowance is counted in `usages` instead. The unique indexes make
- * each grant and each session charge idempotent.
+ * Every token grant (+) and spend (−), with what caused it and the pool it moved. The bonus balance
+ * is the sum of `delta` over the `bonus` pool; the daily allowance is counted in `usages`, and its
+ * spends are recorded here too (`daily` pool) so the ledger tells the whole story. The unique
+ * indexes make each grant and each session charge idempotent.
  */
 export const tokenLedger = pgTable(
   'token_ledger',
@@ -118,6 +124,7 @@ export const tokenLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
+    pool: text('pool', { enum: LEDGER_POOLS }).notNull(),
     reason: text('reason', { enum: LEDGER_REASONS }).notNull(),
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     adViewId: uuid('ad_view_id').references(() => adViews.id, { onDelete: 'set null' }),
@@ -126,12 +133,14 @@ export const tokenLedger = pgTable(
   },
   (t) => [
     index('token_ledger_user_created_idx').on(t.userId, t.createdAt),
+    index('token_ledger_user_pool_idx').on(t.userId, t.pool),
     unique('token_ledger_ad_view_key').on(t.adViewId),
     unique('token_ledger_referral_user_key').on(t.referralId, t.userId),
     uniqueIndex('token_ledger_session_charge_key')
-      .on(t.userId, t.sessionId, t.reason)
+      .on(t.userId, t.sessionId, t.reason, t.pool)
       .where(sql`${t.sessionId} is not null`),
     check('token_ledger_delta_check', sql`${t.delta} <> 0`),
     check('token_ledger_reason_check', oneOf(t.reason, LEDGER_REASONS)),
+    check('token_ledger_pool_check', oneOf(t.pool, LEDGER_POOLS)),
   ],
 );

@@ -1,10 +1,12 @@
 import type { Provider } from '@parlo/contract/constants';
+import { REFERRAL_BONUS_TOKENS } from '@parlo/contract/tokens';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { refreshTokens } from '../../db/tables/auth.ts';
 import { referrals } from '../../db/tables/tokens.ts';
 import { users } from '../../db/tables/users.ts';
+import { creditReferral, startFreeSubscription } from '../tokens/token-ledger-repo.ts';
 
 export interface AccountRow {
   id: string;
@@ -43,7 +45,8 @@ export interface NewRefreshToken {
 export interface AuthRepo {
   findAccount(provider: Provider, subject: string): Promise<AccountRow | undefined>;
   /**
-   * Creates the account and records its referral in one transaction. Returns null when the
+   * Creates the account with its free plan and records its referral, crediting both sides'
+   * referral bonus, in one transaction. Returns null when the
    * referral id clashed with an existing one, so the caller can draw another.
    */
   createAccount(account: NewAccount): Promise<{ id: string } | null>;
@@ -93,10 +96,19 @@ export function createAuthRepo(db: Database): AuthRepo {
             })
             .returning({ id: users.id });
           if (!created) throw new Error('insert returned no row');
+          await startFreeSubscription(tx, created.id, account.now);
           if (inviter) {
-            await tx
+            const [referral] = await tx
               .insert(referrals)
-              .values({ inviterId: inviter.id, inviteeId: created.id, createdAt: account.now });
+              .values({ inviterId: inviter.id, inviteeId: created.id, createdAt: account.now })
+              .returning({ id: referrals.id });
+            if (!referral) throw new Error('insert returned no row');
+            await creditReferral(
+              tx,
+              { id: referral.id, inviterId: inviter.id, inviteeId: created.id },
+              REFERRAL_BONUS_TOKENS,
+              account.now,
+            );
           }
           return created;
         });

@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/notices/loading-page';
+import { Deferred, lazyComponent } from '@/lib/lazy-component';
+import { useBonusTokensDialog } from '@/lib/tokens/bonus-tokens-dialog-store';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { AccessGate } from '@/app/access-gate';
 import { Footer } from '@/app/layouts/footer';
@@ -8,6 +10,11 @@ import { Header } from '@/app/layouts/header';
 import { useSessionUser } from '@/app/use-session-user';
 
 export const MAIN_CONTENT_ID = 'main-content';
+
+// Loaded the first time someone asks for bonus tokens, never with the landing page.
+const bonusTokensDialog = lazyComponent(() =>
+  import('@/features/bonus-tokens/components/bonus-tokens-dialog').then((m) => m.BonusTokensDialog),
+);
 
 type AppLayoutProps = {
   /** Changing it remounts the page, which reloads what it shows (after the rate-limit notice). */
@@ -18,6 +25,7 @@ type AppLayoutProps = {
 export function AppLayout({ viewKey }: AppLayoutProps) {
   const { t } = useTranslation();
   const session = useSessionUser();
+  const bonusTokens = useBonusTokensDialog();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -34,6 +42,15 @@ export function AppLayout({ viewKey }: AppLayoutProps) {
       </main>
       <Footer />
       <CookieBanner />
+      <Deferred
+        component={bonusTokensDialog}
+        when={bonusTokens.open && session.status === 'signed_in'}
+        props={{
+          open: bonusTokens.open && session.status === 'signed_in',
+          mode: bonusTokens.mode,
+          onClose: bonusTokens.close,
+        }}
+      />
     </div>
   );
 }

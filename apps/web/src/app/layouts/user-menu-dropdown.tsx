@@ -6,10 +6,12 @@ import { Avatar } from '@/components/ui/avatar';
 import { SettingsIcon, SignOutIcon } from '@/components/ui/icons';
 import { avatarUrl, displayName } from '@/lib/current-user';
 import { signOut } from '@/features/auth/lib/sign-out';
+import { hasFinishedOnboarding, isBlocked } from '@/app/access';
 import type { DeferredMenuProps } from '@/app/layouts/deferred-menu';
 import { LanguageRadioItems } from '@/app/layouts/language-radio-items';
 import { MenuDropdown } from '@/app/layouts/menu-dropdown';
 import { menuItemClasses, menuLabelClasses, menuSeparatorClasses } from '@/app/layouts/menu-styles';
+import { TokenMenuSection } from '@/app/layouts/token-menu-section';
 
 const statusDotClasses: Record<User['status'], string> = {
   active: 'bg-emerald-500',
@@ -46,6 +48,8 @@ export function UserMenuDropdown({ user, ...menu }: UserMenuDropdownProps) {
           </p>
         </div>
       </div>
+      {/* Tokens matter only to those who can start a session. */}
+      {hasFinishedOnboarding(user) && !isBlocked(user) && <TokenMenuSection />}
       <DropdownMenu.Separator className={menuSeparatorClasses} />
       <DropdownMenu.Item asChild className={menuItemClasses}>
         <Link to="/settings/general">

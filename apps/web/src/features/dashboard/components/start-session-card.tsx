@@ -1,14 +1,28 @@
 import { SESSION_LENGTH_SECONDS } from '@parlo/contract/constants';
 import { useTranslation } from 'react-i18next';
+import { NoTokensNotice } from '@/components/tokens/no-tokens-notice';
+import { TokenCount } from '@/components/tokens/token-count';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { TimerIcon } from '@/components/ui/icons';
+import { openBonusTokens } from '@/lib/tokens/bonus-tokens-dialog-store';
+import { useTokenBalance } from '@/lib/tokens/use-token-balance';
 
 type StartSessionCardProps = { hasCurrentLanguage: boolean };
 
-/** The way into a session; without a current language there is nobody to match with. */
+const HINT_ID = 'start-session-hint';
+
+/**
+ * The way into a session. Without a current language there is nobody to match with; without
+ * tokens (or at the daily session limit) the card says when they come back and how to get more.
+ * While the balance loads, or if it cannot, the button stays usable: the server decides anyway.
+ */
 export function StartSessionCard({ hasCurrentLanguage }: StartSessionCardProps) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'tokens']);
+  const tokens = useTokenBalance();
   const minutes = SESSION_LENGTH_SECONDS / 60;
+  const outOfTokens = tokens.status === 'ready' && !tokens.balance.canStartSession;
+  const canStart = hasCurrentLanguage && !outOfTokens;
+
   return (
     <section
       aria-labelledby="start-session-title"
@@ -31,7 +45,27 @@ export function StartSessionCard({ hasCurrentLanguage }: StartSessionCardProps) 
           {t('start.title')}
         </h2>
         <p className="mt-1.5 text-sm leading-6 text-brand-50/90">{t('start.text')}</p>
-        {hasCurrentLanguage ? (
+        {tokens.status === 'ready' && (
+          <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium">
+            <TokenCount balance={tokens.balance} />
+            <span aria-hidden="true" className="hidden text-brand-50/60 sm:inline">
+              ·
+            </span>
+            <span className="text-brand-50/90">
+              {t('tokens:count.per_session', { count: tokens.balance.sessionCost })}
+            </span>
+            {!tokens.balance.unlimited && !outOfTokens && (
+              <button
+                type="button"
+                onClick={() => openBonusTokens()}
+                className="rounded text-brand-50 underline underline-offset-2 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                {t('tokens:count.get_more')}
+              </button>
+            )}
+          </p>
+        )}
+        {canStart ? (
           <ButtonLink
             to="/search"
             size="lg"
@@ -41,20 +75,29 @@ export function StartSessionCard({ hasCurrentLanguage }: StartSessionCardProps) 
             {t('start.button')}
           </ButtonLink>
         ) : (
-          <>
-            <Button
-              size="lg"
-              variant="secondary"
-              disabled
-              aria-describedby="start-session-hint"
-              className="mt-6 w-full ring-0 sm:w-auto"
-            >
-              {t('start.button')}
-            </Button>
-            <p id="start-session-hint" className="mt-2 text-sm text-brand-50/90">
-              {t('start.needs_language')}
-            </p>
-          </>
+          <Button
+            size="lg"
+            variant="secondary"
+            disabled
+            aria-describedby={HINT_ID}
+            className="mt-6 w-full ring-0 sm:w-auto"
+          >
+            {t('start.button')}
+          </Button>
+        )}
+        {!hasCurrentLanguage && (
+          <p id={HINT_ID} className="mt-2 text-sm text-brand-50/90">
+            {t('start.needs_language')}
+          </p>
+        )}
+        {hasCurrentLanguage && outOfTokens && (
+          <NoTokensNotice
+            id={HINT_ID}
+            balance={tokens.balance}
+            resetsAt={tokens.resetsAt}
+            tone="brand"
+            className="mt-4"
+          />
         )}
       </div>
     </section>

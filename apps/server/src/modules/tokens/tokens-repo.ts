@@ -1,0 +1,218 @@
+import { VIDEO_AD_BONUS_TOKENS, VIDEO_AD_SECONDS } from '@parlo/contract/constants';
+import type { Plan } from '@parlo/contract/tokens';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { adViews, subscriptions } from '../../db/tables/tokens.ts';
+import { users } from '../../db/tables/users.ts';
+import {
+  activeSubscriptionLocked,
+  addLedger,
+  addUsage,
+  bonusBalance,
+  findActiveSubscription,
+  hasLapsed,
+  loadPlan,
+  loadPlans,
+  lockUsers,
+  tokenStateLocked,
+  usageCounts,
+  type SubscriptionRow,
+} from './token-ledger-repo.ts';
+import { adRewardsLeft, type TokenState, type UsageCounts } from './token-rules.ts';
+
+export type { SubscriptionRow } from './token-ledger-repo.ts';
+
+export type AdViewStart =
+  | { kind: 'limit_reached'; plan: Plan }
+  | { kind: 'started'; id: string; startedAt: Date; rewardsLeft: number };
+
+/** The outcome of a reward claim; only `granted` wrote anything. */
+export type AdClaim =
+  | { kind: 'not_found' }
+  | { kind: 'already_rewarded' }
+  | { kind: 'too_early'; msLeft: number }
+  | { kind: 'superseded' }
+  | { kind: 'limit_reached'; plan: Plan }
+  | { kind: 'granted'; bonus: number; rewardsLeft: number };
+
+export interface TokensRepo {
+  listPlans(): Promise<Plan[]>;
+  /** The active subscription and its plan, expiring a lapsed plan on the way (to free). */
+  activeSubscription(
+    userId: string,
+    now: Date,
+  ): Promise<{ subscription: SubscriptionRow; plan: Plan } | undefined>;
+  usageCounts(userId: string, day: string): Promise<UsageCounts>;
+  bonusBalance(userId: string): Promise<number>;
+  /** A consistent snapshot taken under the user's lock. */
+  tokenState(userId: string, now: Date): Promise<TokenState>;
+  startAdView(userId: string, now: Date): Promise<AdViewStart>;
+  claimAdReward(userId: string, adViewId: string, now: Date): Promise<AdClaim>;
+  /** A live account by username or email, ignoring case. */
+  findLiveUserByLogin(login: string): Promise<{ id: string; username: string } | undefined>;
+  /** Premium for `days` more days: extends a live premium plan, else replaces the free plan. */
+  grantPremium(userId: string, days: number, now: Date): Promise<SubscriptionRow>;
+  /** Adds bonus tokens (ledger reason admin_grant); answers the new bonus balance. */
+  grantBonusTokens(userId: string, amount: number, now: Date): Promise<number>;
+}
+
+const DAY_MS = 86_400_000;
+const AD_MS = VIDEO_AD_SECONDS * 1000;
+
+export function createTokensRepo(db: Database): TokensRepo {
+  /** Runs `work` holding the user's row lock, which serialises every token change of the user. */
+  function withUserLocked<T>(userId: string, work: (tx: Database) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      const [live] = await lockUsers(tx, [userId]);
+      if (!live) throw new Error(`no live account ${userId}`);
+      return work(tx);
+    });
+  }
+
+  const latestAdView = (tx: Database, userId: string) =>
+    tx
+      .select({ id: adViews.id, startedAt: adViews.startedAt })
+      .from(adViews)
+      .where(eq(adViews.userId, userId))
+      .orderBy(desc(adViews.startedAt))
+      .limit(1);
+
+  return {
+    listPlans: () => loadPlans(db),
+
+    async activeSubscription(userId, now) {
+      let subscription = await findActiveSubscription(db, userId);
+      if (subscription && hasLapsed(subscription, now)) {
+        subscription = await withUserLocked(userId, (tx) =>
+          activeSubscriptionLocked(tx, userId, now),
+        );
+      }
+      if (!subscription) return undefined;
+      return { subscription, plan: await loadPlan(db, subscription.planCode) };
+    },
+
+    usageCounts: (userId, day) => usageCounts(db, userId, day),
+    bonusBalance: (userId) => bonusBalance(db, userId),
+    tokenState: (userId, now) => withUserLocked(userId, (tx) => tokenStateLocked(tx, userId, now)),
+
+    startAdView(userId, now) {
+      return withUserLocked(userId, async (tx): Promise<AdViewStart> => {
+        const state = await tokenStateLocked(tx, userId, now);
+        const rewardsLeft = adRewardsLeft(state);
+        if (rewardsLeft === 0) return { kind: 'limit_reached', plan: state.plan };
+        // Start times of one user's views strictly increase, so "the latest view" is never a tie.
+        const [previous] = await latestAdView(tx, userId);
+        const startedAt = new Date(
+          Math.max(now.getTime(), (previous?.startedAt.getTime() ?? 0) + 1),
+        );
+        const [view] = await tx
+          .insert(adViews)
+          .values({ userId, startedAt })
+          .returning({ id: adViews.id });
+        if (!view) throw new Error('insert returned no row');
+        await addUsage(tx, userId, 'ads', now);
+        return { kind: 'started', id: view.id, startedAt, rewardsLeft };
+      });
+    },
+
+    claimAdReward(userId, adViewId, now) {
+      return withUserLocked(userId, async (tx): Promise<AdClaim> => {
+        const [view] = await tx
+          .select({ id: adViews.id, startedAt: adViews.startedAt, rewardedAt: adViews.rewardedAt })
+          .from(adViews)
+          .where(and(eq(adViews.id, adViewId), eq(adViews.userId, userId)))
+          .limit(1);
+        if (!view) return { kind: 'not_found' };
+        if (view.rewardedAt) return { kind: 'already_rewarded' };
+        const msLeft = view.startedAt.getTime() + AD_MS - now.getTime();
+        if (msLeft > 0) return { kind: 'too_early', msLeft };
+        const [latest] = await latestAdView(tx, userId);
+        if (latest?.id !== view.id) return { kind: 'superseded' };
+        const state = await tokenStateLocked(tx, userId, now);
+        const rewardsLeft = adRewardsLeft(state);
+        if (rewardsLeft === 0) return { kind: 'limit_reached', plan: state.plan };
+
+        await tx
+          .update(adViews)
+          .set({ rewardedAt: now })
+          .where(and(eq(adViews.id, view.id), isNull(adViews.rewardedAt)));
+        await addLedger(
+          tx,
+          [
+            {
+              userId,
+              delta: VIDEO_AD_BONUS_TOKENS,
+              pool: 'bonus',
+              reason: 'ad_reward',
+              adViewId: view.id,
+            },
+          ],
+          now,
+        );
+        await addUsage(tx, userId, 'video_ad_rewards', now);
+        return {
+          kind: 'granted',
+          bonus: state.bonus + VIDEO_AD_BONUS_TOKENS,
+          rewardsLeft: rewardsLeft - 1,
+        };
+      });
+    },
+
+    async findLiveUserByLogin(login) {
+      const wanted = login.trim().toLowerCase();
+      const [row] = await db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(
+          and(
+            isNull(users.deletedAt),
+            or(eq(sql`lower(${users.username})`, wanted), eq(sql`lower(${users.email})`, wanted)),
+          ),
+        )
+        .orderBy(users.createdAt)
+        .limit(1);
+      return row;
+    },
+
+    grantPremium(userId, days, now) {
+      return withUserLocked(userId, async (tx) => {
+        const current = await activeSubscriptionLocked(tx, userId, now);
+        if (current?.planCode === 'premium') {
+          if (current.endsAt === null) return current;
+          const from = Math.max(now.getTime(), current.endsAt.getTime());
+          const [extended] = await tx
+            .update(subscriptions)
+            .set({ endsAt: new Date(from + days * DAY_MS) })
+            .where(eq(subscriptions.id, current.id))
+            .returning();
+          return extended!;
+        }
+        if (current) {
+          await tx
+            .update(subscriptions)
+            .set({ status: 'cancelled', endsAt: now })
+            .where(eq(subscriptions.id, current.id));
+        }
+        const [premium] = await tx
+          .insert(subscriptions)
+          .values({
+            userId,
+            planCode: 'premium',
+            status: 'active',
+            startedAt: now,
+            endsAt: new Date(now.getTime() + days * DAY_MS),
+            createdAt: now,
+          })
+          .returning();
+        return premium!;
+      });
+    },
+
+    grantBonusTokens(userId, amount, now) {
+      return withUserLocked(userId, async (tx) => {
+        await addLedger(tx, [{ userId, delta: amount, pool: 'bonus', reason: 'admin_grant' }], now);
+        return bonusBalance(tx, userId);
+      });
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { sessions } from '../src/db/tables/sessions.ts';
+import { tokenLedger, usages } from '../src/db/tables/tokens.ts';
+import { createChargedSession } from '../src/modules/tokens/session-charge-repo.ts';
+import { InsufficientTokensError } from '../src/modules/tokens/token-rules.ts';
+import { createTokensRepo } from '../src/modules/tokens/tokens-repo.ts';
+import { useClockedApp } from './helpers/accounts.ts';
+import { drivers } from './helpers/test-app.ts';
+
+describe.each(drivers)('charging a session (%s)', (driver) => {
+  const ctx = useClockedApp(driver);
+
+  const sumOf = async (userId: string, pool: 'daily' | 'bonus') => {
+    const [row] = await ctx.db
+      .select({ total: sql<number>`coalesce(sum(${tokenLedger.delta}), 0)::int` })
+      .from(tokenLedger)
+      .where(sql`${tokenLedger.userId} = ${userId} and ${tokenLedger.pool} = ${pool}`);
+    return row!.total;
+  };
+
+  it('charges both sides or neither, and names the side that cannot pay', async () => {
+    const rich = await ctx.account();
+    const broke = await ctx.account();
+    const partner = await ctx.account();
+    for (let i = 0; i < 3; i++) {
+      await createChargedSession(ctx.db, {
+        user1Id: broke.id,
+        user2Id: partner.id,
+        languageCode: 'en',
+        now: ctx.clock.now(),
+      });
+    }
+    const before = await ctx.db.select({ id: sessions.id }).from(sessions);
+    const refused = createChargedSession(ctx.db, {
+      user1Id: rich.id,
+      user2Id: broke.id,
+      languageCode: 'en',
+      now: ctx.clock.now(),
+    });
+    await expect(refused).rejects.toBeInstanceOf(InsufficientTokensError);
+    await expect(refused).rejects.toMatchObject({ code: 1002, userIds: [broke.id] });
+    expect(await ctx.db.select({ id: sessions.id }).from(sessions)).toHaveLength(before.length);
+    expect(await ctx.db.select().from(usages).where(eq(usages.userId, rich.id))).toEqual([]);
+    // The partner paid 3 of 3 as well: both sides are named.
+    await expect(
+      createChargedSession(ctx.db, {
+        user1Id: partner.id,
+        user2Id: broke.id,
+        languageCode: 'en',
+        now: ctx.clock.now(),
+      }),
+    ).rejects.toMatchObject({ userIds: [partner.id, broke.id] });
+  });
+
+  it('counts premium as 999 tokens a day', async () => {
+    const premium = await ctx.account();
+    await createTokensRepo(ctx.db).grantPremium(premium.id, 30, ctx.clock.now());
+    for (let i = 0; i < 5; i++) {
+      const partner = await ctx.account();
+      const { charges } = await createChargedSession(ctx.db, {
+        user1Id: partner.id,
+        user2Id: premium.id,
+        languageCode: 'en',
+        now: ctx.clock.now(),
+      });
+      expect(charges[1]).toEqual({ userId: premium.id, daily: 1, bonus: 0 });
+    }
+    const state = await createTokensRepo(ctx.db).tokenState(premium.id, ctx.clock.now());
+    expect(state.usage.tokens).toBe(5);
+    expect(await sumOf(premium.id, 'daily')).toBe(-5);
+  });
+
+  it('never overdraws under 50 parallel charges: 3 daily + 2 bonus pay for exactly 5', async () => {
+    const user = await ctx.account();
+    await createTokensRepo(ctx.db).grantBonusTokens(user.id, 2, ctx.clock.now());
+    const partners = await Promise.all(Array.from({ length: 50 }, () => ctx.account()));
+    const results = await Promise.allSettled(
+      partners.map((partner, i) =>
+        createChargedSession(ctx.db, {
+          user1Id: i % 2 === 0 ? user.id : partner.id,
+          user2Id: i % 2 === 0 ? partner.id : user.id,
+          languageCode: 'en',
+          now: ctx.clock.now(),
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(ok).toHaveLength(5);
+    expect(refused).toHaveLength(45);
+    for (const r of refused) {
+      expect(r.reason).toMatchObject({ code: 1002, userIds: [user.id] });
+    }
+    expect(await sumOf(user.id, 'daily')).toBe(-3);
+    expect(await sumOf(user.id, 'bonus')).toBe(0);
+    const state = await createTokensRepo(ctx.db).tokenState(user.id, ctx.clock.now());
+    expect(state).toMatchObject({ bonus: 0, usage: { tokens: 3, session_limit: 5 } });
+    const [own] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(sql`${sessions.user1Id} = ${user.id} or ${sessions.user2Id} = ${user.id}`);
+    expect(own!.n).toBe(5);
+  });
+
+  it('never rewards more than the cap or one view twice under parallel claims', async () => {
+    const repo = createTokensRepo(ctx.db);
+    const user = await ctx.account();
+    const started = await repo.startAdView(user.id, ctx.clock.now());
+    if (started.kind !== 'started') throw new Error('not started');
+    const later = new Date(ctx.clock.now().getTime() + 20_000);
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, () => repo.claimAdReward(user.id, started.id, later)),
+    );
+    expect(claims.filter((c) => c.kind === 'granted')).toHaveLength(1);
+    expect(claims.filter((c) => c.kind === 'already_rewarded')).toHaveLength(19);
+
+    // 4 rewards left today; 20 parallel start+claim rounds cannot exceed them.
+    const rounds = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const view = await repo.startAdView(user.id, later);
+        if (view.kind !== 'started') return view.kind;
+        return (await repo.claimAdReward(user.id, view.id, new Date(later.getTime() + 20_000)))
+          .kind;
+      }),
+    );
+    expect(rounds.filter((kind) => kind === 'granted').length).toBeLessThanOrEqual(4);
+    expect(await repo.bonusBalance(user.id)).toBeLessThanOrEqual(5);
+    const state = await repo.tokenState(user.id, later);
+    expect(state.bonus).toBe(state.usage.video_ad_rewards);
+    expect(state.usage.video_ad_rewards).toBeLessThanOrEqual(5);
+  });
+});
