@@ -23,6 +23,7 @@ describe('error envelope', () => {
       invalidApiKey: 'invalid_api_key',
       alreadyInCall: 1001,
       sessionsLimitReached: 1002,
+      badRequest: 'BAD_REQUEST',
     });
   });
 });
