@@ -1,10 +1,15 @@
-// Shared helpers for the bench harnesses: start the built server on a free port and wait for it.
+// Shared helpers for the bench harnesses: start the built server on a free port and wait for it,
+// a PostgreSQL database of the bench's own with seeded users, access tokens and sockets.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import WebSocket from 'ws';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -33,33 +38,260 @@ export async function waitFor(url, timeoutMs = 30_000) {
   throw new Error(`Timed out waiting for ${url}`);
 }
 
-/** Starts apps/server/dist/main.js (run `npm run build` first) with embedded defaults. */
-export async function startServer(extraEnv = {}) {
+/**
+ * Starts apps/server/dist/main.js (run `npm run build` first) with embedded defaults. Returns the
+ * child's pid; with `{ probe: true }` the server also loads bench/support/memory-probe.mjs (and
+ * --expose-gc) so `memory()` can force a collection and read process.memoryUsage() over IPC.
+ */
+export async function startServer(extraEnv = {}, { probe = false } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parlo-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MAX: '100000000',
-      SIGNIN_RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
+  const nodeArgs = probe
+    ? ['--expose-gc', '--import', path.join(root, 'bench/support/memory-probe.mjs')]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        RATE_LIMIT_MAX: '100000000',
+        SIGNIN_RATE_LIMIT_MAX: '100000000',
+        LOG_LEVEL: 'warn',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'ignore', 'inherit', ...(probe ? ['ipc'] : [])],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/health`);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await Promise.race([
+    waitFor(`${baseUrl}/health`),
+    exited.then((code) => {
+      throw new Error(`server exited with ${code} before it was up`);
+    }),
+  ]);
   return {
     baseUrl,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    publicUrl: baseUrl,
+    pid: child.pid,
+    /** With `probe`: runs gc() in the server, then answers process.memoryUsage() (bytes). */
+    memory: () =>
+      new Promise((resolve, reject) => {
+        if (!probe) return reject(new Error('start the server with { probe: true }'));
+        child.once('message', resolve);
+        child.send('measure');
+      }),
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', resolve);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        exited.then(resolve);
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Resident set size of a process in KB, from /proc/<pid>/status (Linux). */
+export function rssKb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  if (!match) throw new Error(`no VmRSS for ${pid}`);
+  return Number(match[1]);
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+export const round = (value, digits = 2) => (value === null ? null : +value.toFixed(digits));
+
+/** p50/p99/max (and count) of a list of milliseconds. */
+export function summarize(ms) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50_ms: round(percentile(sorted, 50)),
+    p99_ms: round(percentile(sorted, 99)),
+    max_ms: round(sorted.at(-1) ?? null),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: a database of the bench's own, seeded directly with onboarded users.
+
+export const ADMIN_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789abcdef';
+export const API_KEY = process.env.API_KEY ?? 'parlo-dev-key';
+
+/** Creates a fresh database `parlo_bench_<label>_<random>`; returns its URL and a drop(). */
+export async function createDatabase(label) {
+  const name = `parlo_bench_${label}_${randomBytes(4).toString('hex')}`;
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * Inserts `count` complete, onboarded accounts the way auth-repo createAccount does (users row
+ * with provider 'google' and the free subscription), plus a profile (adult, KR, current language
+ * 'en') and English at `levelOf(i)`. Run after the server migrated the database. Returns ids.
+ */
+export async function seedUsers(databaseUrl, count, { levelOf = () => 'B1' } = {}) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const tag = randomBytes(4).toString('hex');
+    const ids = [];
+    const BATCH = 500;
+    for (let start = 0; start < count; start += BATCH) {
+      const n = Math.min(BATCH, count - start);
+      const subjects = Array.from({ length: n }, (_, k) => `bench-${tag}-${start + k}`);
+      const levels = Array.from({ length: n }, (_, k) => levelOf(start + k));
+      await client.query('begin');
+      const { rows } = await client.query(
+        `insert into users (provider, provider_subject, username, email, referral_id, created_at, last_seen_at)
+         select 'google', s, s || '@example.com', s || '@example.com', upper(s), now(), now()
+         from unnest($1::text[]) with ordinality as t(s, ord) order by ord
+         returning id`,
+        [subjects],
+      );
+      const userIds = rows.map((row) => row.id);
+      await client.query(
+        `insert into subscriptions (user_id, plan_code, status, started_at, created_at)
+         select id, 'free', 'active', now(), now() from unnest($1::uuid[]) as t(id)`,
+        [userIds],
+      );
+      await client.query(
+        `insert into user_languages (user_id, language_code, proficiency_level)
+         select id, 'en', level from unnest($1::uuid[], $2::text[]) as t(id, level)`,
+        [userIds, levels],
+      );
+      await client.query(
+        `insert into profiles (user_id, name, gender, country, date_of_birth, current_language_code)
+         select id, 'Bench ' || left(id::text, 8), 'prefer_not_to_say', 'KR', date '1995-03-04', 'en'
+         from unnest($1::uuid[]) as t(id)`,
+        [userIds],
+      );
+      await client.query('commit');
+      ids.push(...userIds);
+    }
+    return ids;
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Access tokens and sockets, as a browser would use them.
+
+/** An access token exactly like apps/server/src/modules/auth/access-tokens.ts issues. */
+export async function mintAccessToken(userId, { secret = JWT_SECRET, issuer }) {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+    .setIssuer(issuer)
+    .setAudience('parlo-api')
+    .setSubject(userId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + 15 * 60)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/**
+ * Opens an authenticated socket (bearer subprotocol, Origin = PUBLIC_URL). `onMessage(message,
+ * receivedAt)` sees every parsed server message with performance.now() taken on arrival.
+ */
+export function openSocket(server, token, onMessage = () => {}) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(server.wsUrl, ['bearer', token], {
+      headers: { origin: server.publicUrl },
+      perMessageDeflate: false,
+    });
+    ws.on('message', (data) => {
+      const receivedAt = performance.now();
+      onMessage(JSON.parse(data.toString('utf8')), receivedAt);
+    });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) =>
+      reject(new Error(`socket refused: HTTP ${res.statusCode}`)),
+    );
+    ws.once('error', reject);
+    ws.once('close', (code, reason) => {
+      if (code >= 4000) reject(new Error(`socket closed ${code} ${String(reason)}`));
+    });
+  });
+}
+
+/** Runs `task(item)` over `items` with at most `limit` at once. */
+export async function inBatches(items, limit, task) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Polls `check` every 20 ms until it holds. */
+export async function until(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** POST /api/v1<pathname> as the user; resolves to the parsed JSON body or throws. */
+export async function apiPost(server, token, pathname, body) {
+  const res = await fetch(`${server.baseUrl}/api/v1${pathname}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-api-key': API_KEY,
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${pathname} -> ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** Prints the one JSON line of a harness. */
+export function report(result) {
+  console.log(JSON.stringify(result));
 }

@@ -4,10 +4,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { RELAY } from './support/relay.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parlo-e2e-'));
+// A second server that sends every call through TURN (support/relay.ts starts coturn for it).
+const relayDataDir = mkdtempSync(path.join(tmpdir(), 'parlo-e2e-relay-'));
 
 /**
  * With TEST_DATABASE_URL (CI sets it) the server under test uses a fresh PostgreSQL database of
@@ -62,20 +65,40 @@ export default defineConfig({
     },
   },
   // The suite runs against the production build served by the real server (root `npm run build`).
-  webServer: {
-    command: 'node ../apps/server/dist/main.js',
-    url: `${baseURL}/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MAX: '100000',
-      SIGNIN_RATE_LIMIT_MAX: '10000',
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  webServer: [
+    {
+      command: 'node ../apps/server/dist/main.js',
+      url: `${baseURL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        RATE_LIMIT_MAX: '100000',
+        SIGNIN_RATE_LIMIT_MAX: '10000',
+        LOG_LEVEL: 'warn',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
     },
-  },
+    {
+      command: 'node ../apps/server/dist/main.js',
+      url: `${RELAY.baseURL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(RELAY.port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: RELAY.baseURL,
+        DATA_DIR: relayDataDir,
+        RATE_LIMIT_MAX: '100000',
+        SIGNIN_RATE_LIMIT_MAX: '10000',
+        LOG_LEVEL: 'warn',
+        TURN_URLS: `turn:127.0.0.1:${RELAY.turnPort}?transport=udp`,
+        TURN_SECRET: RELAY.turnSecret,
+        ICE_TRANSPORT_POLICY: 'relay',
+      },
+    },
+  ],
 });

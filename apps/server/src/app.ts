@@ -28,6 +28,9 @@ import { createUserLanguagesService } from './modules/languages/user-languages-s
 import { createProfilesRepo } from './modules/profiles/profiles-repo.ts';
 import profilesRoutes from './modules/profiles/profiles-routes.ts';
 import { createProfilesService } from './modules/profiles/profiles-service.ts';
+import { createReportsRepo } from './modules/reports/reports-repo.ts';
+import reportsRoutes from './modules/reports/reports-routes.ts';
+import { createReportsService } from './modules/reports/reports-service.ts';
 import { createSessionsRepo } from './modules/sessions/sessions-repo.ts';
 import sessionsRoutes from './modules/sessions/sessions-routes.ts';
 import { createSessionsService } from './modules/sessions/sessions-service.ts';
@@ -35,6 +38,9 @@ import { createTokensRepo } from './modules/tokens/tokens-repo.ts';
 import tokensRoutes from './modules/tokens/tokens-routes.ts';
 import { createTokensService } from './modules/tokens/tokens-service.ts';
 import { createUsersRepo } from './modules/users/users-repo.ts';
+import matchingRoutes from './modules/matching/matching-routes.ts';
+import offersRoutes from './modules/offers/offers-routes.ts';
+import statsRoutes from './modules/stats/stats-routes.ts';
 import usersRoutes from './modules/users/users-routes.ts';
 import { createUsersService, effectiveStatus } from './modules/users/users-service.ts';
 import apiKeyGuard from './plugins/api-key.ts';
@@ -48,6 +54,16 @@ import rateLimit from './plugins/rate-limit.ts';
 import requestId, { requestIdFor } from './plugins/request-id.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import webAppPlugin, { loadWebApp } from './plugins/web-app.ts';
+import type { Broker } from './broker/broker.ts';
+import { createLive, type Live } from './realtime/live.ts';
+import type { Scheduler } from './realtime/scheduler.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sockets, matching, calls and offers of this instance. */
+    live: Live;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +74,12 @@ export interface AppDeps {
   rateCounter?: RateCounter;
   /** Told about each deleted account once the deletion committed (to close its socket). */
   onAccountDeleted?: (userId: string) => Promise<void> | void;
+  /** Presence, delivery and the queue; in memory unless several instances share them. */
+  broker?: Broker;
+  /** Timers of calls, offers and matching; tests pass one they move by hand. */
+  scheduler?: Scheduler;
+  /** Socket heartbeat interval; tests shorten it. */
+  heartbeatMs?: number;
 }
 
 /**
@@ -101,13 +123,11 @@ export async function buildApp(deps: AppDeps) {
     now,
   });
   const usersRepo = createUsersRepo(db);
-  await app.register(authGuard, {
-    accessTokens,
-    findAccount: async (userId) => {
-      const row = await usersRepo.findAccountStatus(userId);
-      return row && { ...row, status: effectiveStatus(row, clock.now()) };
-    },
-  });
+  const findAccount = async (userId: string) => {
+    const row = await usersRepo.findAccountStatus(userId);
+    return row && { ...row, status: effectiveStatus(row, clock.now()) };
+  };
+  await app.register(authGuard, { accessTokens, findAccount });
 
   await app.register(healthRoutes, {
     healthService: createHealthService({ healthRepo: createHealthRepo(db), log: app.log }),
@@ -123,13 +143,46 @@ export async function buildApp(deps: AppDeps) {
   });
   const profilesService = createProfilesService({ profilesRepo: createProfilesRepo(db), clock });
   await app.register(profilesRoutes, { prefix: '/api/v1', profilesService, clock });
+  const sessionsService = createSessionsService({ sessionsRepo: createSessionsRepo(db) });
+  const tokensRepo = createTokensRepo(db);
+  const live = createLive({
+    config,
+    db,
+    clock,
+    log: app.log,
+    server: app.server,
+    accessTokens,
+    findAccount,
+    sessionsService,
+    tokensRepo,
+    broker: deps.broker,
+    scheduler: deps.scheduler,
+    heartbeatMs: deps.heartbeatMs,
+  });
+  app.decorate('live', live);
+  app.addHook('onReady', () => live.start());
+  // Sockets close before the HTTP server stops, or it would wait for them.
+  app.addHook('preClose', () => live.close());
   await app.register(sessionsRoutes, {
     prefix: '/api/v1',
-    sessionsService: createSessionsService({ sessionsRepo: createSessionsRepo(db) }),
+    sessionsService,
+    connectionTypes: live.lifecycle,
   });
   await app.register(tokensRoutes, {
     prefix: '/api/v1',
-    tokensService: createTokensService({ tokensRepo: createTokensRepo(db), clock }),
+    tokensService: createTokensService({ tokensRepo, clock }),
+  });
+  await app.register(matchingRoutes, { prefix: '/api/v1', matchingService: live.matching });
+  await app.register(offersRoutes, { prefix: '/api/v1', offersService: live.offers });
+  await app.register(statsRoutes, { prefix: '/api/v1', statsService: live.stats });
+  await app.register(reportsRoutes, {
+    prefix: '/api/v1',
+    reportsService: createReportsService({
+      reportsRepo: createReportsRepo(db),
+      lifecycle: live.lifecycle,
+      clock,
+      log: app.log,
+    }),
   });
 
   // The server reaches its own development provider on the address it listens on.
@@ -160,6 +213,7 @@ export async function buildApp(deps: AppDeps) {
       counter: rateCounter,
       clock,
       publicUrl: config.PUBLIC_URL,
+      onSignedOut: (userId) => live.disconnectUser(userId, 'Signed out'),
     }),
     secureCookies: config.PUBLIC_URL.startsWith('https:'),
     signInRateLimit: config.SIGNIN_RATE_LIMIT_MAX,
@@ -170,7 +224,10 @@ export async function buildApp(deps: AppDeps) {
       usersRepo,
       findProfile: (userId) => profilesService.findProfile(userId),
       clock,
-      ...(deps.onAccountDeleted ? { onAccountDeleted: deps.onAccountDeleted } : {}),
+      onAccountDeleted: async (userId) => {
+        await live.disconnectUser(userId, 'Account deleted');
+        await deps.onAccountDeleted?.(userId);
+      },
     }),
   });
 

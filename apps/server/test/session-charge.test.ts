@@ -2,11 +2,21 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/tables/sessions.ts';
 import { tokenLedger, usages } from '../src/db/tables/tokens.ts';
-import { createChargedSession } from '../src/modules/tokens/session-charge-repo.ts';
+import {
+  createChargedSession,
+  UsersInSessionError,
+} from '../src/modules/tokens/session-charge-repo.ts';
 import { InsufficientTokensError } from '../src/modules/tokens/token-rules.ts';
 import { createTokensRepo } from '../src/modules/tokens/tokens-repo.ts';
 import { useClockedApp } from './helpers/accounts.ts';
 import { drivers } from './helpers/test-app.ts';
+
+/**
+ * These tests charge one user for several sessions at once without ending them, to test the
+ * token arithmetic alone; matching always uses the exclusive check tested below.
+ */
+const chargeOnly = (...[db, input]: Parameters<typeof createChargedSession>) =>
+  createChargedSession(db, input, { exclusive: false });
 
 describe.each(drivers)('charging a session (%s)', (driver) => {
   const ctx = useClockedApp(driver);
@@ -24,7 +34,7 @@ describe.each(drivers)('charging a session (%s)', (driver) => {
     const broke = await ctx.account();
     const partner = await ctx.account();
     for (let i = 0; i < 3; i++) {
-      await createChargedSession(ctx.db, {
+      await chargeOnly(ctx.db, {
         user1Id: broke.id,
         user2Id: partner.id,
         languageCode: 'en',
@@ -32,7 +42,7 @@ describe.each(drivers)('charging a session (%s)', (driver) => {
       });
     }
     const before = await ctx.db.select({ id: sessions.id }).from(sessions);
-    const refused = createChargedSession(ctx.db, {
+    const refused = chargeOnly(ctx.db, {
       user1Id: rich.id,
       user2Id: broke.id,
       languageCode: 'en',
@@ -44,7 +54,7 @@ describe.each(drivers)('charging a session (%s)', (driver) => {
     expect(await ctx.db.select().from(usages).where(eq(usages.userId, rich.id))).toEqual([]);
     // The partner paid 3 of 3 as well: both sides are named.
     await expect(
-      createChargedSession(ctx.db, {
+      chargeOnly(ctx.db, {
         user1Id: partner.id,
         user2Id: broke.id,
         languageCode: 'en',
@@ -53,12 +63,36 @@ describe.each(drivers)('charging a session (%s)', (driver) => {
     ).rejects.toMatchObject({ userIds: [partner.id, broke.id] });
   });
 
+  it('refuses a user who is already in a session, even under 20 parallel charges', async () => {
+    const user = await ctx.account();
+    const partners = await Promise.all(Array.from({ length: 20 }, () => ctx.account()));
+    const results = await Promise.allSettled(
+      partners.map((partner) =>
+        createChargedSession(ctx.db, {
+          user1Id: partner.id,
+          user2Id: user.id,
+          languageCode: 'en',
+          now: ctx.clock.now(),
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(19);
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(UsersInSessionError);
+      expect(r.reason).toMatchObject({ userIds: [user.id] });
+    }
+    const state = await createTokensRepo(ctx.db).tokenState(user.id, ctx.clock.now());
+    expect(state.usage).toMatchObject({ tokens: 1, session_limit: 1 });
+  });
+
   it('counts premium as 999 tokens a day', async () => {
     const premium = await ctx.account();
     await createTokensRepo(ctx.db).grantPremium(premium.id, 30, ctx.clock.now());
     for (let i = 0; i < 5; i++) {
       const partner = await ctx.account();
-      const { charges } = await createChargedSession(ctx.db, {
+      const { charges } = await chargeOnly(ctx.db, {
         user1Id: partner.id,
         user2Id: premium.id,
         languageCode: 'en',
@@ -77,7 +111,7 @@ describe.each(drivers)('charging a session (%s)', (driver) => {
     const partners = await Promise.all(Array.from({ length: 50 }, () => ctx.account()));
     const results = await Promise.allSettled(
       partners.map((partner, i) =>
-        createChargedSession(ctx.db, {
+        chargeOnly(ctx.db, {
           user1Id: i % 2 === 0 ? user.id : partner.id,
           user2Id: i % 2 === 0 ? partner.id : user.id,
           languageCode: 'en',

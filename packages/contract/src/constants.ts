@@ -18,6 +18,9 @@ export const UNREAD_BADGE_CAP = 9;
 export const RECORDING_AUTO_STOP_MS = 10_000;
 
 export const REPORTS_PER_DAY = 3;
+export const REPORT_COMMENT_MAX_LENGTH = 1000;
+/** How long the report modal shows its thanks before it closes. */
+export const REPORT_SUCCESS_VIEW_MS = 1_000;
 export const VIDEO_AD_SECONDS = 15;
 export const VIDEO_AD_REWARDS_PER_DAY = 5;
 export const VIDEO_AD_BONUS_TOKENS = 1;
@@ -101,3 +104,14 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export const REPORT_REASONS = ['nudity', 'harassment', 'spam', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** The realtime socket (DESIGN §2 Realtime): path, token subprotocol, frame limit, close codes. */
+export const SOCKET_PATH = '/ws';
+/** The subprotocol that carries the access token: `["bearer", "<token>"]`. */
+export const SOCKET_BEARER_PROTOCOL = 'bearer';
+export const SOCKET_MAX_MESSAGE_BYTES = 64 * 1024;
+export const SOCKET_CLOSE_CODES = {
+  normal: 1000,
+  authenticationFailed: 4001,
+  duplicateConnection: 4999,
+} as const;

@@ -72,6 +72,17 @@ const envSchema = z.object({
   TURN_URLS: urlList(/^turns?$/, 'turn:').default([]),
   TURN_SECRET: secret.optional(),
   ALLOWED_ORIGINS: z.string().optional(),
+  // Matching widens from the exact level to adjacent levels, then to any level, as a ticket waits.
+  MATCH_ADJACENT_LEVEL_AFTER_MS: positiveInt.default(10_000),
+  MATCH_ANY_LEVEL_AFTER_MS: positiveInt.default(25_000),
+  // A partner whose socket stays gone this long ends the call with connection_issue.
+  SESSION_RECONNECT_GRACE_MS: positiveInt.default(15_000),
+  OFFER_TTL_MS: positiveInt.default(60_000),
+  TURN_TTL_SECONDS: positiveInt.default(3600),
+  // 'relay' makes every call go through TURN, so partners never learn each other's IP address.
+  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
+  // Socket messages per second per socket; bursts of twice as many pass.
+  SOCKET_RATE_LIMIT: positiveInt.default(50),
   RATE_LIMIT_MAX: positiveInt.default(300),
   // Sign-in attempts per IP per minute: each one costs a round trip to the provider.
   SIGNIN_RATE_LIMIT_MAX: positiveInt.default(20),

@@ -184,6 +184,12 @@ export function createApiClient(config: ApiClientConfig) {
     setAuthHandlers(handlers: ApiAuthHandlers | null) {
       authHandlers = handlers;
     },
+    /** The current access token, refreshed first when expired; null when signed out. */
+    getAccessToken: (): Promise<string | null> =>
+      authHandlers ? authHandlers.getAccessToken() : Promise.resolve(null),
+    /** A forced refresh, for a token the realtime socket saw refused; null when it failed. */
+    refreshAccessToken: (): Promise<string | null> =>
+      authHandlers ? authHandlers.refreshAccessToken() : Promise.resolve(null),
   };
 }
 

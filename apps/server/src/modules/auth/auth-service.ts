@@ -62,6 +62,8 @@ export function createAuthService(deps: {
   counter: RateCounter;
   clock: Clock;
   publicUrl: string;
+  /** Told who signed out, so their realtime socket can be closed. */
+  onSignedOut?: (userId: string) => Promise<void>;
 }): AuthService {
   const { authRepo, clock } = deps;
 
@@ -195,7 +197,9 @@ export function createAuthService(deps: {
     async signOut(presented) {
       if (!presented) return;
       const current = await authRepo.findRefreshToken(sha256(presented));
-      if (current) await authRepo.revokeFamily(current.familyId, clock.now());
+      if (!current) return;
+      await authRepo.revokeFamily(current.familyId, clock.now());
+      await deps.onSignedOut?.(current.userId);
     },
   };
 }

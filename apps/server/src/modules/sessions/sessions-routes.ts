@@ -1,4 +1,5 @@
 import { errorEnvelopeSchema } from '@parlo/contract/errors';
+import { sessionConnectionBodySchema } from '@parlo/contract/match';
 import {
   sessionListQuerySchema,
   sessionListSchema,
@@ -6,15 +7,16 @@ import {
   sessionSchema,
 } from '@parlo/contract/sessions';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionLifecycle } from './session-lifecycle.ts';
 import type { SessionsService } from './sessions-service.ts';
 
 const security = [{ apiKey: [], bearer: [] }];
 
-const sessionsRoutes: FastifyPluginCallbackZod<{ sessionsService: SessionsService }> = (
-  app,
-  { sessionsService },
-  done,
-) => {
+const sessionsRoutes: FastifyPluginCallbackZod<{
+  sessionsService: SessionsService;
+  connectionTypes: Pick<SessionLifecycle, 'setConnectionType'>;
+}> = (app, { sessionsService, connectionTypes }, done) => {
   app.get(
     '/sessions',
     {
@@ -44,6 +46,34 @@ const sessionsRoutes: FastifyPluginCallbackZod<{ sessionsService: SessionsServic
     },
     (request) => sessionsService.getSession(request.user!.id, request.params.id),
   );
+  app.put(
+    '/sessions/:id/connection',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['sessions'],
+        summary: 'Record how the call connected (direct or through TURN)',
+        security,
+        params: sessionParamsSchema,
+        body: sessionConnectionBodySchema,
+        response: {
+          204: z.null(),
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await connectionTypes.setConnectionType(
+        request.user!.id,
+        request.params.id,
+        request.body.connectionType,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
   done();
 };
 

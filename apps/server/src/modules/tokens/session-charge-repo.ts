@@ -1,3 +1,4 @@
+import { and, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/tables/sessions.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -25,6 +26,14 @@ export interface SessionCharge {
   bonus: number;
 }
 
+/** Thrown when either user already has an open session; nothing was written. */
+export class UsersInSessionError extends Error {
+  constructor(readonly userIds: string[]) {
+    super('Already in a session');
+    this.name = 'UsersInSessionError';
+  }
+}
+
 export interface ChargedSession {
   sessionId: string;
   createdAt: Date;
@@ -41,16 +50,38 @@ export interface ChargedSession {
  *
  * @throws InsufficientTokensError (403, code 1002, 'No tokens left today') naming in `userIds`
  *   the side(s) that cannot pay or reached the daily session limit; nothing is written then.
+ * @throws UsersInSessionError when either user already has an open session. The check runs after
+ *   the row locks, so concurrent creations for one user serialise and never double-book.
  * @throws NotFoundError when either account does not exist or was deleted.
  */
 export async function createChargedSession(
   db: Database,
   { user1Id, user2Id, languageCode, now }: ChargedSessionInput,
+  /** `exclusive: false` skips the open-session check (token accounting tests only). */
+  { exclusive = true }: { exclusive?: boolean } = {},
 ): Promise<ChargedSession> {
   if (user1Id === user2Id) throw new Error('a session needs two different users');
   return db.transaction(async (tx) => {
     const live = await lockUsers(tx, [user1Id, user2Id]);
     if (live.length !== 2) throw new NotFoundError('User not found');
+    const open = !exclusive
+      ? []
+      : await tx
+          .select({ user1Id: sessions.user1Id, user2Id: sessions.user2Id })
+          .from(sessions)
+          .where(
+            and(
+              isNull(sessions.endedAt),
+              or(
+                inArray(sessions.user1Id, [user1Id, user2Id]),
+                inArray(sessions.user2Id, [user1Id, user2Id]),
+              ),
+            ),
+          );
+    const busy = [user1Id, user2Id].filter((id) =>
+      open.some((row) => row.user1Id === id || row.user2Id === id),
+    );
+    if (busy.length > 0) throw new UsersInSessionError(busy);
     const states = [
       await tokenStateLocked(tx, user1Id, now),
       await tokenStateLocked(tx, user2Id, now),

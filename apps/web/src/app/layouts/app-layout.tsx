@@ -2,19 +2,48 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/notices/loading-page';
 import { Deferred, lazyComponent } from '@/lib/lazy-component';
+import { useDeviceTestDialog } from '@/lib/device-test-dialog-store';
+import { useReportDialog } from '@/lib/session/report-dialog-store';
 import { useBonusTokensDialog } from '@/lib/tokens/bonus-tokens-dialog-store';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
+import { hasFinishedOnboarding, isBlocked } from '@/app/access';
 import { AccessGate } from '@/app/access-gate';
 import { Footer } from '@/app/layouts/footer';
 import { Header } from '@/app/layouts/header';
-import { useSessionUser } from '@/app/use-session-user';
+import { isPublicAccess, useRouteAccessKind } from '@/app/route-access';
+import { useSessionUser, type SessionUser } from '@/app/use-session-user';
 
 export const MAIN_CONTENT_ID = 'main-content';
+const APP_SHELL_ID = 'app-shell';
 
 // Loaded the first time someone asks for bonus tokens, never with the landing page.
 const bonusTokensDialog = lazyComponent(() =>
   import('@/features/bonus-tokens/components/bonus-tokens-dialog').then((m) => m.BonusTokensDialog),
 );
+
+// Loaded when a member opens the camera and microphone test.
+const deviceTestDialog = lazyComponent(() =>
+  import('@/features/device-test/components/device-test-dialog').then((m) => m.DeviceTestDialog),
+);
+
+// Loaded when a member reports the partner of a session.
+const reportDialog = lazyComponent(() =>
+  import('@/features/report/components/report-dialog').then((m) => m.ReportDialog),
+);
+
+// The socket client and its notice are members' code: visitors never download them.
+const memberRealtime = lazyComponent(() =>
+  import('@/app/realtime/member-realtime').then((m) => m.MemberRealtime),
+);
+
+/** Members hold the realtime connection; visitors, onboarding and blocked users have none. */
+function hasRealtime(session: SessionUser) {
+  return (
+    session.status === 'signed_in' &&
+    hasFinishedOnboarding(session.user) &&
+    !isBlocked(session.user)
+  );
+}
 
 type AppLayoutProps = {
   /** Changing it remounts the page, which reloads what it shows (after the rate-limit notice). */
@@ -26,8 +55,12 @@ export function AppLayout({ viewKey }: AppLayoutProps) {
   const { t } = useTranslation();
   const session = useSessionUser();
   const bonusTokens = useBonusTokensDialog();
+  const deviceTest = useDeviceTestDialog();
+  const report = useReportDialog();
+  const reportTarget = session.status === 'signed_in' ? report.target : null;
+  const publicPage = isPublicAccess(useRouteAccessKind());
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div id={APP_SHELL_ID} className="flex min-h-dvh flex-col">
       <a
         href={`#${MAIN_CONTENT_ID}`}
         className="fixed top-3 left-3 z-50 -translate-y-20 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg transition-transform focus:translate-y-0 motion-reduce:transition-none"
@@ -51,6 +84,27 @@ export function AppLayout({ viewKey }: AppLayoutProps) {
           onClose: bonusTokens.close,
         }}
       />
+      <Deferred
+        component={deviceTestDialog}
+        when={deviceTest.open && session.status === 'signed_in'}
+        props={{
+          open: deviceTest.open && session.status === 'signed_in',
+          onClose: deviceTest.close,
+        }}
+      />
+      <Deferred
+        component={reportDialog}
+        when={reportTarget !== null}
+        props={{ target: reportTarget, onClose: report.close }}
+      />
+      {/* Unmounted on sign-out, which closes the socket. */}
+      {hasRealtime(session) && (
+        <Deferred
+          component={memberRealtime}
+          when
+          props={{ publicPage, appShellId: APP_SHELL_ID }}
+        />
+      )}
     </div>
   );
 }

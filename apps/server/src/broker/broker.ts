@@ -1,0 +1,63 @@
+import type { ProficiencyLevel } from '@parlo/contract/constants';
+import type { ServerMessage } from '@parlo/contract/realtime';
+import type { RateCounter } from '../lib/rate-counter.ts';
+
+/**
+ * What server instances share (DESIGN §2 Seams: Broker): who is connected where, delivery of
+ * socket messages to wherever a user's socket lives, the matchmaking queue and short-lived
+ * counters. The memory adapter serves one process; a Redis adapter (hashes for presence and
+ * tickets, a Lua script for `claimPair`, a pub/sub channel per instance for delivery) drops in
+ * behind the same interface.
+ */
+export interface Broker extends RateCounter {
+  /** Marks the user connected on `instanceId`; false when a socket of the user already exists. */
+  claimPresence(userId: string, instanceId: string): Promise<boolean>;
+  /** Forgets the user's presence, only when `instanceId` still owns it. */
+  releasePresence(userId: string, instanceId: string): Promise<void>;
+  isOnline(userId: string): Promise<boolean>;
+  onlineCount(): Promise<number>;
+
+  /** Receives what is delivered to the users whose socket lives on `instanceId`. */
+  subscribe(instanceId: string, listener: (event: BrokerEvent) => void): () => void;
+  /** Sends to the instance holding the user's socket; false when the user is not connected. */
+  deliver(userId: string, message: ServerMessage): Promise<boolean>;
+  /** Closes the user's socket wherever it lives (sign-out, account deletion). */
+  disconnect(userId: string, code: number, reason: string): Promise<boolean>;
+
+  /** Adds or replaces the user's ticket (a user waits in at most one queue). */
+  enqueue(ticket: QueueTicket): Promise<void>;
+  /** Removes the user's ticket; answers the removed ticket. */
+  cancel(userId: string): Promise<QueueTicket | null>;
+  ticketOf(userId: string): Promise<QueueTicket | null>;
+  /** The language's tickets, oldest first. */
+  tickets(languageCode: string): Promise<QueueTicket[]>;
+  /** Languages with at least one ticket. */
+  queuedLanguages(): Promise<string[]>;
+  /**
+   * Atomically removes both tickets when both are still queued unchanged (same ticket ids);
+   * otherwise removes nothing and answers false. This is what keeps a user out of two pairs.
+   */
+  claimPair(first: QueueTicket, second: QueueTicket): Promise<boolean>;
+
+  close(): Promise<void>;
+}
+
+export type BrokerEvent =
+  | { kind: 'message'; userId: string; message: ServerMessage }
+  | { kind: 'disconnect'; userId: string; code: number; reason: string };
+
+export type AgeGroup = 'minor' | 'adult';
+
+export interface QueueTicket {
+  /** Unique per enqueue, so a claim never takes a ticket re-made after a cancel. */
+  id: string;
+  userId: string;
+  languageCode: string;
+  level: ProficiencyLevel;
+  ageGroup: AgeGroup;
+  /** Epoch milliseconds. */
+  enqueuedAt: number;
+  lastPartnerId: string | null;
+  /** Users this one must never be paired with (match_exclusions), read at enqueue. */
+  excludedUserIds: string[];
+}

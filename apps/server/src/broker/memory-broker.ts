@@ -1,0 +1,86 @@
+import type { ServerMessage } from '@parlo/contract/realtime';
+import type { Clock } from '../lib/clock.ts';
+import { createMemoryRateCounter } from '../lib/rate-counter.ts';
+import type { Broker, BrokerEvent, QueueTicket } from './broker.ts';
+
+/** The broker of a single process: plain maps, with delivery as a local call. */
+export function createMemoryBroker(clock: Clock): Broker {
+  const presence = new Map<string, string>();
+  const listeners = new Map<string, Set<(event: BrokerEvent) => void>>();
+  const ticketsByUser = new Map<string, QueueTicket>();
+  const counter = createMemoryRateCounter(clock);
+
+  function emit(userId: string, event: BrokerEvent): boolean {
+    const instanceId = presence.get(userId);
+    const targets = instanceId ? listeners.get(instanceId) : undefined;
+    if (!targets || targets.size === 0) return false;
+    for (const listener of targets) listener(event);
+    return true;
+  }
+
+  const sameTicket = (ticket: QueueTicket) => ticketsByUser.get(ticket.userId)?.id === ticket.id;
+
+  return {
+    hit: (key, windowMs) => counter.hit(key, windowMs),
+
+    claimPresence(userId, instanceId) {
+      if (presence.has(userId)) return Promise.resolve(false);
+      presence.set(userId, instanceId);
+      return Promise.resolve(true);
+    },
+    releasePresence(userId, instanceId) {
+      if (presence.get(userId) === instanceId) presence.delete(userId);
+      return Promise.resolve();
+    },
+    isOnline: (userId) => Promise.resolve(presence.has(userId)),
+    onlineCount: () => Promise.resolve(presence.size),
+
+    subscribe(instanceId, listener) {
+      let set = listeners.get(instanceId);
+      if (!set) listeners.set(instanceId, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    deliver(userId, message: ServerMessage) {
+      return Promise.resolve(emit(userId, { kind: 'message', userId, message }));
+    },
+    disconnect(userId, code, reason) {
+      return Promise.resolve(emit(userId, { kind: 'disconnect', userId, code, reason }));
+    },
+
+    enqueue(ticket) {
+      ticketsByUser.set(ticket.userId, { ...ticket });
+      return Promise.resolve();
+    },
+    cancel(userId) {
+      const ticket = ticketsByUser.get(userId) ?? null;
+      ticketsByUser.delete(userId);
+      return Promise.resolve(ticket);
+    },
+    ticketOf: (userId) => Promise.resolve(ticketsByUser.get(userId) ?? null),
+    tickets(languageCode) {
+      const list = [...ticketsByUser.values()]
+        .filter((ticket) => ticket.languageCode === languageCode)
+        .sort((a, b) => a.enqueuedAt - b.enqueuedAt || a.id.localeCompare(b.id));
+      return Promise.resolve(list.map((ticket) => ({ ...ticket })));
+    },
+    queuedLanguages() {
+      return Promise.resolve([...new Set([...ticketsByUser.values()].map((t) => t.languageCode))]);
+    },
+    claimPair(first, second) {
+      if (first.userId === second.userId || !sameTicket(first) || !sameTicket(second)) {
+        return Promise.resolve(false);
+      }
+      ticketsByUser.delete(first.userId);
+      ticketsByUser.delete(second.userId);
+      return Promise.resolve(true);
+    },
+
+    close() {
+      presence.clear();
+      listeners.clear();
+      ticketsByUser.clear();
+      return Promise.resolve();
+    },
+  };
+}

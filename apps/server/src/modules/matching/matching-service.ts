@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES } from '@parlo/contract/errors';
+import type { LanguageCode } from '@parlo/contract/constants';
+import type { MatchCancelResult, MatchFindResult } from '@parlo/contract/match';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Broker, QueueTicket } from '../../broker/broker.ts';
+import type { Clock } from '../../lib/clock.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  RateLimitedError,
+} from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
+import type { Scheduler } from '../../realtime/scheduler.ts';
+import { AlreadyInSessionError, type SessionLifecycle } from '../sessions/session-lifecycle.ts';
+import { InsufficientTokensError, NO_TOKENS_MESSAGE } from '../tokens/token-rules.ts';
+import { ageGroupOf, pickPartner, type WideningRules } from './match-rules.ts';
+import type { MatchingRepo } from './matching-repo.ts';
+
+/** How often waiting tickets are looked at again, so their waits widen the rules. */
+export const MATCH_SWEEP_INTERVAL_MS = 1_000;
+/** The wait shown in the stats is the mean of this many recent matches per language. */
+const WAIT_SAMPLES = 50;
+
+export interface MatchingService {
+  find(user: AuthenticatedUser, languageCode: LanguageCode): Promise<MatchFindResult>;
+  cancel(userId: string): Promise<MatchCancelResult>;
+  /** Pairs whoever can be paired in the language now; never runs twice at once per language. */
+  runPairing(languageCode: string): Promise<void>;
+  sweep(): Promise<void>;
+  /** Mean wait of recent matches (of one language, or of all), in whole milliseconds. */
+  averageWaitMs(languageCode?: string): number;
+  start(): void;
+}
+
+export interface MatchingServiceDeps {
+  matchingRepo: MatchingRepo;
+  broker: Pick<
+    Broker,
+    'isOnline' | 'enqueue' | 'cancel' | 'ticketOf' | 'tickets' | 'queuedLanguages' | 'claimPair'
+  > &
+    Pick<Broker, 'deliver'>;
+  lifecycle: Pick<SessionLifecycle, 'start' | 'isInSession' | 'partnerOf'>;
+  canPayForSession: (userId: string) => Promise<boolean>;
+  clock: Clock;
+  scheduler: Scheduler;
+  rules: WideningRules;
+  log: FastifyBaseLogger;
+}
+
+const BLOCKED_STATUSES = new Set(['blocked', 'temporarily_blocked']);
+
+export function createMatchingService(deps: MatchingServiceDeps): MatchingService {
+  const { broker, clock, log } = deps;
+  const running = new Map<string, Promise<void>>();
+  const again = new Set<string>();
+  /** Users whose ticket was claimed for a pair still being created, and who cancelled since. */
+  const inFlight = new Set<string>();
+  const cancelledInFlight = new Set<string>();
+  const waits = new Map<string, number[]>();
+
+  function recordWait(languageCode: string, ms: number) {
+    let list = waits.get(languageCode);
+    if (!list) waits.set(languageCode, (list = []));
+    list.push(Math.max(0, ms));
+    if (list.length > WAIT_SAMPLES) list.shift();
+  }
+
+  async function requeue(ticket: QueueTicket) {
+    if (cancelledInFlight.has(ticket.userId)) return;
+    if (!(await broker.isOnline(ticket.userId))) return;
+    if (await broker.ticketOf(ticket.userId)) return;
+    await broker.enqueue(ticket);
+  }
+
+  async function refuse(userId: string, code: number, message: string) {
+    await broker.deliver(userId, { type: 'error', payload: { code, message } });
+  }
+
+  async function createPair(older: QueueTicket, newer: QueueTicket) {
+    const pair = [older, newer];
+    for (const ticket of pair) inFlight.add(ticket.userId);
+    try {
+      await deps.lifecycle.start({
+        user1Id: older.userId,
+        user2Id: newer.userId,
+        languageCode: older.languageCode,
+      });
+      const now = clock.now().getTime();
+      for (const ticket of pair) recordWait(ticket.languageCode, now - ticket.enqueuedAt);
+    } catch (error) {
+      const refused =
+        error instanceof InsufficientTokensError || error instanceof AlreadyInSessionError
+          ? error.userIds
+          : [];
+      if (error instanceof InsufficientTokensError) {
+        for (const userId of refused) {
+          await refuse(userId, ERROR_CODES.sessionsLimitReached, NO_TOKENS_MESSAGE);
+        }
+      } else if (error instanceof AlreadyInSessionError) {
+        for (const userId of refused) {
+          await refuse(userId, ERROR_CODES.alreadyInCall, error.message);
+        }
+      } else {
+        log.error({ err: error, users: pair.map((t) => t.userId) }, 'creating a match failed');
+      }
+      for (const ticket of pair) if (!refused.includes(ticket.userId)) await requeue(ticket);
+    } finally {
+      for (const ticket of pair) {
+        inFlight.delete(ticket.userId);
+        cancelledInFlight.delete(ticket.userId);
+      }
+    }
+  }
+
+  async function pairOnce(languageCode: string) {
+    const tickets = await broker.tickets(languageCode);
+    const now = clock.now().getTime();
+    const taken = new Set<string>();
+    for (const ticket of tickets) {
+      // A ticket left over from a find that raced a session start: the call wins.
+      if (deps.lifecycle.partnerOf(ticket.userId)) {
+        await broker.cancel(ticket.userId);
+        taken.add(ticket.userId);
+      }
+    }
+    // Claimed pairs are written in parallel: the claim keeps a ticket out of every other pair.
+    const creations: Promise<void>[] = [];
+    for (const ticket of tickets) {
+      if (taken.has(ticket.userId)) continue;
+      const others = tickets.filter((other) => !taken.has(other.userId));
+      const partner = pickPartner(ticket, others, now, deps.rules);
+      if (!partner) continue;
+      const [older, newer] =
+        ticket.enqueuedAt <= partner.enqueuedAt ? [ticket, partner] : [partner, ticket];
+      if (!(await broker.claimPair(older, newer))) continue;
+      taken.add(older.userId);
+      taken.add(newer.userId);
+      creations.push(createPair(older, newer));
+    }
+    await Promise.all(creations);
+  }
+
+  function runPairing(languageCode: string): Promise<void> {
+    const current = running.get(languageCode);
+    if (current) {
+      again.add(languageCode);
+      return current;
+    }
+    const run = (async () => {
+      try {
+        do {
+          again.delete(languageCode);
+          await pairOnce(languageCode);
+        } while (again.has(languageCode));
+      } catch (error) {
+        log.error({ err: error, languageCode }, 'matching failed');
+      } finally {
+        running.delete(languageCode);
+      }
+    })();
+    running.set(languageCode, run);
+    return run;
+  }
+
+  async function sweep() {
+    const languages = await broker.queuedLanguages();
+    await Promise.all(languages.map((languageCode) => runPairing(languageCode)));
+  }
+
+  return {
+    async find(user, languageCode) {
+      if (BLOCKED_STATUSES.has(user.status)) {
+        throw new ForbiddenError('Your account is blocked', 'account_blocked');
+      }
+      if (!(await broker.isOnline(user.id))) {
+        throw new ConflictError(
+          'Connect to the realtime socket before searching for a partner',
+          'not_connected',
+        );
+      }
+      const now = clock.now();
+      const searcher = await deps.matchingRepo.findSearcher(user.id, languageCode);
+      if (!searcher.level) throw new BadRequestError('You are not learning this language');
+      if (!searcher.dateOfBirth) throw new BadRequestError('Create your profile first');
+      if (await deps.lifecycle.isInSession(user.id)) throw new AlreadyInSessionError([user.id]);
+      if (!(await deps.canPayForSession(user.id))) {
+        throw new RateLimitedError(NO_TOKENS_MESSAGE, ERROR_CODES.sessionsLimitReached);
+      }
+      const [existing, lastPartnerId, excludedUserIds] = await Promise.all([
+        broker.ticketOf(user.id),
+        deps.matchingRepo.lastPartnerOf(user.id),
+        deps.matchingRepo.exclusionsOf(user.id),
+      ]);
+      // Finding again in the same language keeps the place in the queue.
+      const keep = existing?.languageCode === languageCode ? existing : undefined;
+      const ticket: QueueTicket = {
+        id: keep?.id ?? randomUUID(),
+        userId: user.id,
+        languageCode,
+        level: searcher.level,
+        ageGroup: ageGroupOf(searcher.dateOfBirth, now),
+        enqueuedAt: keep?.enqueuedAt ?? now.getTime(),
+        lastPartnerId,
+        excludedUserIds,
+      };
+      cancelledInFlight.delete(user.id);
+      await broker.enqueue(ticket);
+      void runPairing(languageCode);
+      return {
+        status: 'searching',
+        languageCode,
+        searchStartTime: new Date(ticket.enqueuedAt).toISOString(),
+      };
+    },
+
+    async cancel(userId) {
+      if (inFlight.has(userId)) cancelledInFlight.add(userId);
+      const removed = await broker.cancel(userId);
+      return { cancelled: removed !== null };
+    },
+
+    runPairing,
+
+    sweep,
+
+    averageWaitMs(languageCode) {
+      const samples = languageCode ? (waits.get(languageCode) ?? []) : [...waits.values()].flat();
+      if (samples.length === 0) return 0;
+      return Math.round(samples.reduce((sum, ms) => sum + ms, 0) / samples.length);
+    },
+
+    start() {
+      deps.scheduler.every(MATCH_SWEEP_INTERVAL_MS, () => {
+        sweep().catch((error: unknown) => log.error({ err: error }, 'matching sweep failed'));
+      });
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { and, eq, lte, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { OFFER_RECORD_STATUSES } from '../../db/tables/sessions.ts';
+import { sessionOffers } from '../../db/tables/sessions.ts';
+
+export type OfferRecordStatus = (typeof OFFER_RECORD_STATUSES)[number];
+
+export interface OfferRow {
+  id: string;
+  type: 'continuation';
+  fromUserId: string;
+  toUserId: string;
+  languageCode: string;
+  status: OfferRecordStatus;
+  expiresAt: Date;
+}
+
+export interface NewOffer {
+  fromUserId: string;
+  toUserId: string;
+  languageCode: string;
+  previousSessionId: string;
+  now: Date;
+  expiresAt: Date;
+}
+
+const columns = {
+  id: sessionOffers.id,
+  type: sessionOffers.type,
+  fromUserId: sessionOffers.fromUserId,
+  toUserId: sessionOffers.toUserId,
+  languageCode: sessionOffers.languageCode,
+  status: sessionOffers.status,
+  expiresAt: sessionOffers.expiresAt,
+};
+
+export interface OffersRepo {
+  /** Undefined when an offer between the two is already pending (either direction). */
+  create(offer: NewOffer): Promise<OfferRow | undefined>;
+  find(offerId: string): Promise<OfferRow | undefined>;
+  /** Moves the offer from `from` to `to`; undefined when it was not in `from` any more. */
+  transition(
+    offerId: string,
+    from: OfferRecordStatus,
+    to: OfferRecordStatus,
+    now: Date,
+  ): Promise<OfferRow | undefined>;
+  setCreatedSession(offerId: string, sessionId: string): Promise<void>;
+  /** Marks the pair's pending offers whose time passed as expired (after a restart, say). */
+  expireStale(userA: string, userB: string, now: Date): Promise<void>;
+}
+
+export function createOffersRepo(db: Database): OffersRepo {
+  const between = (a: string, b: string) =>
+    or(
+      and(eq(sessionOffers.fromUserId, a), eq(sessionOffers.toUserId, b)),
+      and(eq(sessionOffers.fromUserId, b), eq(sessionOffers.toUserId, a)),
+    );
+
+  return {
+    async create(offer) {
+      return db.transaction(async (tx) => {
+        const [pending] = await tx
+          .select({ id: sessionOffers.id })
+          .from(sessionOffers)
+          .where(
+            and(between(offer.fromUserId, offer.toUserId), eq(sessionOffers.status, 'pending')),
+          )
+          .limit(1);
+        if (pending) return undefined;
+        try {
+          const [row] = await tx
+            .insert(sessionOffers)
+            .values({
+              fromUserId: offer.fromUserId,
+              toUserId: offer.toUserId,
+              languageCode: offer.languageCode,
+              previousSessionId: offer.previousSessionId,
+              createdAt: offer.now,
+              expiresAt: offer.expiresAt,
+            })
+            .returning(columns);
+          return row;
+        } catch (error) {
+          if (isUniqueViolation(error)) return undefined;
+          throw error;
+        }
+      });
+    },
+    async find(offerId) {
+      const [row] = await db
+        .select(columns)
+        .from(sessionOffers)
+        .where(eq(sessionOffers.id, offerId))
+        .limit(1);
+      return row;
+    },
+    async transition(offerId, from, to, now) {
+      const [row] = await db
+        .update(sessionOffers)
+        .set({ status: to, respondedAt: now })
+        .where(and(eq(sessionOffers.id, offerId), eq(sessionOffers.status, from)))
+        .returning(columns);
+      return row;
+    },
+    async setCreatedSession(offerId, sessionId) {
+      await db
+        .update(sessionOffers)
+        .set({ createdSessionId: sessionId })
+        .where(eq(sessionOffers.id, offerId));
+    },
+    async expireStale(userA, userB, now) {
+      await db
+        .update(sessionOffers)
+        .set({ status: 'expired', respondedAt: now })
+        .where(
+          and(
+            between(userA, userB),
+            eq(sessionOffers.status, 'pending'),
+            lte(sessionOffers.expiresAt, now),
+          ),
+        );
+    },
+  };
+}

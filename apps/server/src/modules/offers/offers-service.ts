@@ -1,0 +1,206 @@
+import { OFFER_STATUSES, type OfferStatus } from '@parlo/contract/constants';
+import { ERROR_CODES } from '@parlo/contract/errors';
+import type { OfferCreateBody } from '@parlo/contract/match';
+import type { ServerMessage, SessionOffer } from '@parlo/contract/realtime';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Broker } from '../../broker/broker.ts';
+import type { Clock } from '../../lib/clock.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+} from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
+import type { Scheduler } from '../../realtime/scheduler.ts';
+import type { LiveSessionsRepo } from '../sessions/live-sessions-repo.ts';
+import { AlreadyInSessionError, type SessionLifecycle } from '../sessions/session-lifecycle.ts';
+import { InsufficientTokensError, NO_TOKENS_MESSAGE } from '../tokens/token-rules.ts';
+import type { OfferRow, OffersRepo } from './offers-repo.ts';
+
+/** An offer to continue may be made this long after the call ended. */
+export const OFFER_WINDOW_MS = 5 * 60_000;
+/** The end reasons after which the clients show "continue with partner" (spec §4). */
+const CONTINUABLE = new Set(['user_ended', 'time_limit_reached', 'connection_issue']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BLOCKED_STATUSES = new Set(['blocked', 'temporarily_blocked']);
+
+export interface OffersService {
+  create(user: AuthenticatedUser, body: OfferCreateBody): Promise<SessionOffer>;
+  accept(userId: string, offerId: string): Promise<void>;
+  decline(userId: string, offerId: string): Promise<void>;
+  cancel(userId: string, offerId: string): Promise<void>;
+}
+
+export interface OffersServiceDeps {
+  offersRepo: OffersRepo;
+  liveSessionsRepo: Pick<LiveSessionsRepo, 'findLastForUser'>;
+  lifecycle: Pick<SessionLifecycle, 'start' | 'isInSession'>;
+  broker: Pick<Broker, 'deliver'>;
+  clock: Clock;
+  scheduler: Scheduler;
+  offerTtlMs: number;
+  log: FastifyBaseLogger;
+}
+
+export function toSessionOffer(row: OfferRow): SessionOffer {
+  const status: OfferStatus = (OFFER_STATUSES as readonly string[]).includes(row.status)
+    ? (row.status as OfferStatus)
+    : row.status === 'expired'
+      ? 'cancelled'
+      : 'pending';
+  return {
+    id: row.id,
+    type: row.type,
+    fromUserId: row.fromUserId,
+    toUserId: row.toUserId,
+    status,
+    peerId: row.fromUserId,
+    languageCode: row.languageCode,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Continue-with-partner offers (spec §4): only toward the partner of one's last call, after the
+ * reasons the clients offer it for, within a few minutes; a pending offer expires after its TTL
+ * and both sides are then told `session_offer_cancelled`.
+ */
+export function createOffersService(deps: OffersServiceDeps): OffersService {
+  const { offersRepo, clock, log } = deps;
+  const expiryTimers = new Map<string, () => void>();
+
+  const send = (userId: string, message: ServerMessage) =>
+    deps.broker.deliver(userId, message).catch((error: unknown) => {
+      log.warn({ err: error, userId }, 'socket delivery failed');
+    });
+
+  function stopTimer(offerId: string) {
+    expiryTimers.get(offerId)?.();
+    expiryTimers.delete(offerId);
+  }
+
+  async function expire(offerId: string) {
+    stopTimer(offerId);
+    const row = await offersRepo.transition(offerId, 'pending', 'expired', clock.now());
+    if (!row) return;
+    for (const userId of [row.fromUserId, row.toUserId]) {
+      await send(userId, { type: 'session_offer_cancelled', payload: { offerId } });
+    }
+  }
+
+  async function pendingOffer(offerId: string, allowed: (row: OfferRow) => boolean) {
+    const row = UUID.test(offerId) ? await offersRepo.find(offerId) : undefined;
+    if (!row || !allowed(row)) throw new NotFoundError('Offer not found');
+    if (row.status === 'pending' && row.expiresAt <= clock.now()) {
+      await expire(row.id);
+      throw new ConflictError('The offer has expired');
+    }
+    if (row.status !== 'pending') throw new ConflictError('The offer is no longer pending');
+    return row;
+  }
+
+  async function respond(row: OfferRow, to: 'accepted' | 'declined' | 'cancelled') {
+    const moved = await offersRepo.transition(row.id, 'pending', to, clock.now());
+    if (!moved) throw new ConflictError('The offer is no longer pending');
+    stopTimer(row.id);
+    return moved;
+  }
+
+  async function failAccepted(row: OfferRow, code: number, message: string) {
+    await offersRepo.transition(row.id, 'accepted', 'failed', clock.now());
+    for (const userId of [row.fromUserId, row.toUserId]) {
+      await send(userId, { type: 'error', payload: { code, message, offerId: row.id } });
+    }
+  }
+
+  return {
+    async create(user, { peerId, languageCode }) {
+      if (BLOCKED_STATUSES.has(user.status)) {
+        throw new ForbiddenError('Your account is blocked', 'account_blocked');
+      }
+      const now = clock.now();
+      const last = await deps.liveSessionsRepo.findLastForUser(user.id);
+      const partnerId = last && (last.user1Id === user.id ? last.user2Id : last.user1Id);
+      if (!last || !partnerId || partnerId !== peerId) {
+        throw new NotFoundError('You can only continue with the partner of your last session');
+      }
+      if (!last.endedAt) throw new AlreadyInSessionError([user.id]);
+      if (!last.endReason || !CONTINUABLE.has(last.endReason)) {
+        throw new ConflictError('This session cannot be continued');
+      }
+      if (now.getTime() - last.endedAt.getTime() > OFFER_WINDOW_MS) {
+        throw new ConflictError('It is too late to continue this session');
+      }
+      if (languageCode !== last.languageCode) {
+        throw new BadRequestError('languageCode must be the language of your last session');
+      }
+      const peerLast = await deps.liveSessionsRepo.findLastForUser(peerId);
+      if (peerLast?.id !== last.id) throw new ConflictError('Your partner has moved on');
+      if (await deps.lifecycle.isInSession(user.id)) throw new AlreadyInSessionError([user.id]);
+
+      await offersRepo.expireStale(user.id, peerId, now);
+      const row = await offersRepo.create({
+        fromUserId: user.id,
+        toUserId: peerId,
+        languageCode,
+        previousSessionId: last.id,
+        now,
+        expiresAt: new Date(now.getTime() + deps.offerTtlMs),
+      });
+      if (!row) throw new ConflictError('An offer between you is already pending');
+      expiryTimers.set(
+        row.id,
+        deps.scheduler.after(deps.offerTtlMs, () => {
+          expire(row.id).catch((error: unknown) =>
+            log.error({ err: error }, 'offer expiry failed'),
+          );
+        }),
+      );
+      const offer = toSessionOffer(row);
+      await send(peerId, { type: 'session_offer_received', payload: { offer } });
+      return offer;
+    },
+
+    async accept(userId, offerId) {
+      const row = await pendingOffer(offerId, (offer) => offer.toUserId === userId);
+      await respond(row, 'accepted');
+      try {
+        const session = await deps.lifecycle.start({
+          user1Id: row.fromUserId,
+          user2Id: row.toUserId,
+          languageCode: row.languageCode,
+        });
+        await offersRepo.setCreatedSession(row.id, session.sessionId);
+      } catch (error) {
+        if (error instanceof InsufficientTokensError) {
+          await failAccepted(row, ERROR_CODES.sessionsLimitReached, NO_TOKENS_MESSAGE);
+          throw new RateLimitedError(NO_TOKENS_MESSAGE, ERROR_CODES.sessionsLimitReached);
+        }
+        if (error instanceof AlreadyInSessionError) {
+          await failAccepted(row, ERROR_CODES.alreadyInCall, error.message);
+        } else {
+          await offersRepo.transition(row.id, 'accepted', 'error', clock.now());
+        }
+        throw error;
+      }
+    },
+
+    async decline(userId, offerId) {
+      const row = await respond(
+        await pendingOffer(offerId, (offer) => offer.toUserId === userId),
+        'declined',
+      );
+      await send(row.fromUserId, { type: 'session_offer_declined', payload: { offerId: row.id } });
+    },
+
+    async cancel(userId, offerId) {
+      const row = await respond(
+        await pendingOffer(offerId, (offer) => offer.fromUserId === userId),
+        'cancelled',
+      );
+      await send(row.toUserId, { type: 'session_offer_cancelled', payload: { offerId: row.id } });
+    },
+  };
+}

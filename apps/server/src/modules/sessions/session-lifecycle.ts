@@ -1,0 +1,283 @@
+import {
+  SESSION_LENGTH_SECONDS,
+  type ConnectionType,
+  type SessionEndReason,
+} from '@parlo/contract/constants';
+import { ERROR_CODES } from '@parlo/contract/errors';
+import type {
+  ConnectionQuality,
+  IceServer,
+  PeerProfile,
+  ServerMessage,
+} from '@parlo/contract/realtime';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Broker } from '../../broker/broker.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import type { Scheduler } from '../../realtime/scheduler.ts';
+import {
+  UsersInSessionError,
+  type ChargedSession,
+  type ChargedSessionInput,
+} from '../tokens/session-charge-repo.ts';
+import type { LiveSessionsRepo, PeerProfileRow } from './live-sessions-repo.ts';
+import type { SessionsService } from './sessions-service.ts';
+
+export const SESSION_LENGTH_MS = SESSION_LENGTH_SECONDS * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One side (or both) is in a call already (code 1001); `userIds` names them. */
+export class AlreadyInSessionError extends ConflictError {
+  constructor(readonly userIds: readonly string[]) {
+    super('You are already in a call; end it first', ERROR_CODES.alreadyInCall);
+  }
+}
+
+export interface SessionLifecycle {
+  /**
+   * Creates a charged session for two users and tells both (`session_created`); user1 is the
+   * initiator. Session creations of this instance run one at a time, each checking that neither
+   * user is in a call, so no user is ever in two calls.
+   * @throws AlreadyInSessionError, InsufficientTokensError (from the charge)
+   */
+  start(input: { user1Id: string; user2Id: string; languageCode: string }): Promise<ChargedSession>;
+  isInSession(userId: string): Promise<boolean>;
+  /** The partner in the user's call in progress, if any. */
+  partnerOf(userId: string): string | null;
+  /** Ends the session unless already ended, telling both sides; true when this call ended it. */
+  end(sessionId: string, reason: SessionEndReason, endedBy: string | null): Promise<boolean>;
+  /** A participant's `end_session`; false without a call in progress. */
+  endByUser(userId: string, reason: 'user_ended' | 'connection_issue'): Promise<boolean>;
+  mediaConnected(userId: string): Promise<boolean>;
+  recordQuality(userId: string, quality: ConnectionQuality): Promise<boolean>;
+  setConnectionType(userId: string, sessionId: string, type: ConnectionType): Promise<void>;
+  socketOpened(userId: string): void;
+  socketClosed(userId: string): void;
+  /** Start-up: closes sessions a stopped process left past their end, resumes the others. */
+  recover(): Promise<void>;
+}
+
+interface LiveSession {
+  id: string;
+  users: [string, string];
+  media: Set<string>;
+  started: boolean;
+  cancelLimit: () => void;
+  grace: Map<string, () => void>;
+}
+
+export interface SessionLifecycleDeps {
+  liveSessionsRepo: LiveSessionsRepo;
+  sessionsService: Pick<SessionsService, 'getSession'>;
+  chargeSession: (input: ChargedSessionInput) => Promise<ChargedSession>;
+  broker: Pick<Broker, 'deliver' | 'isOnline' | 'cancel'>;
+  clock: Clock;
+  scheduler: Scheduler;
+  iceServersFor: (userId: string) => IceServer[];
+  iceTransportPolicy?: 'all' | 'relay';
+  reconnectGraceMs: number;
+  log: FastifyBaseLogger;
+}
+
+export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifecycle {
+  const { liveSessionsRepo: repo, broker, clock, scheduler, log } = deps;
+  const live = new Map<string, LiveSession>();
+  const sessionOfUser = new Map<string, string>();
+  const liveOf = (userId: string) => {
+    const id = sessionOfUser.get(userId);
+    return id ? live.get(id) : undefined;
+  };
+
+  const send = (userId: string, message: ServerMessage) =>
+    broker.deliver(userId, message).catch((error: unknown) => {
+      log.warn({ err: error, userId, type: message.type }, 'socket delivery failed');
+    });
+
+  function register(id: string, users: [string, string], createdAt: Date) {
+    const remaining = createdAt.getTime() + SESSION_LENGTH_MS - clock.now().getTime();
+    const session: LiveSession = {
+      id,
+      users,
+      media: new Set(),
+      started: false,
+      grace: new Map(),
+      cancelLimit: scheduler.after(Math.max(0, remaining), () => {
+        void endSafely(id, 'time_limit_reached', null);
+      }),
+    };
+    live.set(id, session);
+    for (const userId of users) sessionOfUser.set(userId, id);
+    return session;
+  }
+
+  function unregister(session: LiveSession) {
+    session.cancelLimit();
+    for (const cancel of session.grace.values()) cancel();
+    live.delete(session.id);
+    for (const userId of session.users) {
+      if (sessionOfUser.get(userId) === session.id) sessionOfUser.delete(userId);
+    }
+  }
+
+  function startGrace(session: LiveSession, userId: string) {
+    if (session.grace.has(userId)) return;
+    session.grace.set(
+      userId,
+      scheduler.after(deps.reconnectGraceMs, () => {
+        session.grace.delete(userId);
+        void endSafely(session.id, 'connection_issue', null);
+      }),
+    );
+  }
+
+  async function end(sessionId: string, reason: SessionEndReason, endedBy: string | null) {
+    const ended = await repo.end(sessionId, reason, endedBy, clock.now());
+    const session = live.get(sessionId);
+    if (session) unregister(session);
+    if (ended && session) {
+      for (const userId of session.users) {
+        await send(userId, { type: 'session_ended', payload: { sessionId, reason } });
+      }
+    }
+    return ended;
+  }
+
+  function endSafely(sessionId: string, reason: SessionEndReason, endedBy: string | null) {
+    return end(sessionId, reason, endedBy).catch((error: unknown) => {
+      log.error({ err: error, sessionId, reason }, 'ending a session failed');
+      return false;
+    });
+  }
+
+  function peerProfileOf(row: PeerProfileRow | undefined, userId: string): PeerProfile {
+    return {
+      id: userId,
+      name: row?.name ?? '',
+      country: row?.country ?? null,
+      imageUrl: row?.imageUrl ?? null,
+      // Matching and offers need the language, so a missing level only follows a removal mid-way.
+      level: row?.level ?? 'A1',
+    };
+  }
+
+  async function announce(charged: ChargedSession, users: [string, string], languageCode: string) {
+    const profiles = await repo.peerProfiles(users, languageCode);
+    const endsAt = new Date(charged.createdAt.getTime() + SESSION_LENGTH_MS).toISOString();
+    for (const [index, userId] of users.entries()) {
+      const peerId = users[1 - index]!;
+      const session = await deps.sessionsService.getSession(userId, charged.sessionId);
+      await send(userId, {
+        type: 'session_created',
+        payload: {
+          session,
+          peerProfile: peerProfileOf(
+            profiles.find((row) => row.userId === peerId),
+            peerId,
+          ),
+          initiator: index === 0,
+          iceServers: deps.iceServersFor(userId),
+          iceTransportPolicy: deps.iceTransportPolicy ?? 'all',
+          endsAt,
+        },
+      });
+    }
+  }
+
+  return {
+    async start({ user1Id, user2Id, languageCode }) {
+      const users: [string, string] = [user1Id, user2Id];
+      // No lock here: the charge locks both users' rows and refuses a user with an open
+      // session inside its transaction, so creations for different pairs run in parallel.
+      const charged = await deps
+        .chargeSession({ user1Id, user2Id, languageCode, now: clock.now() })
+        .catch((error: unknown) => {
+          throw error instanceof UsersInSessionError
+            ? new AlreadyInSessionError(error.userIds)
+            : error;
+        });
+      register(charged.sessionId, users, charged.createdAt);
+      // A user in a call waits in no queue.
+      await Promise.all(users.map((id) => broker.cancel(id)));
+      await announce(charged, users, languageCode);
+      const session = live.get(charged.sessionId);
+      for (const userId of users) {
+        if (session && !(await broker.isOnline(userId))) startGrace(session, userId);
+      }
+      return charged;
+    },
+
+    async isInSession(userId) {
+      if (sessionOfUser.has(userId)) return true;
+      return (await repo.findOpenForUsers([userId])).length > 0;
+    },
+
+    partnerOf(userId) {
+      const session = liveOf(userId);
+      if (!session) return null;
+      return session.users[0] === userId ? session.users[1] : session.users[0];
+    },
+
+    end,
+
+    async endByUser(userId, reason) {
+      const session = liveOf(userId);
+      if (!session) return false;
+      await end(session.id, reason, userId);
+      return true;
+    },
+
+    async mediaConnected(userId) {
+      const session = liveOf(userId);
+      if (!session) return false;
+      session.media.add(userId);
+      if (session.media.size === 2 && !session.started) {
+        session.started = true;
+        await repo.markStarted(session.id, clock.now());
+      }
+      return true;
+    },
+
+    async recordQuality(userId, quality) {
+      const session = liveOf(userId);
+      if (!session) return false;
+      await repo.saveQuality(session.id, quality);
+      return true;
+    },
+
+    async setConnectionType(userId, sessionId, type) {
+      const updated =
+        UUID.test(sessionId) && (await repo.setConnectionType(sessionId, userId, type));
+      if (!updated) throw new NotFoundError('Session not found');
+    },
+
+    socketOpened(userId) {
+      const session = liveOf(userId);
+      const cancel = session?.grace.get(userId);
+      if (!session || !cancel) return;
+      cancel();
+      session.grace.delete(userId);
+    },
+
+    socketClosed(userId) {
+      const session = liveOf(userId);
+      if (session) startGrace(session, userId);
+    },
+
+    async recover() {
+      const now = clock.now();
+      const closed = await repo.endOpenedBefore(
+        new Date(now.getTime() - SESSION_LENGTH_MS),
+        'system_ended',
+        now,
+      );
+      if (closed.length > 0) log.info({ sessions: closed.length }, 'closed sessions left open');
+      for (const row of await repo.listOpen()) {
+        if (!row.user1Id || !row.user2Id || live.has(row.id)) continue;
+        const session = register(row.id, [row.user1Id, row.user2Id], row.createdAt);
+        for (const userId of session.users) {
+          if (!(await broker.isOnline(userId))) startGrace(session, userId);
+        }
+      }
+    },
+  };
+}

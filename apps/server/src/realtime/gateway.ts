@@ -1,0 +1,255 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  clientMessageSchema,
+  SOCKET_BEARER_PROTOCOL,
+  SOCKET_CLOSE_CODES,
+  SOCKET_MAX_MESSAGE_BYTES,
+  SOCKET_PATH,
+  type ClientMessage,
+  type ServerMessage,
+} from '@parlo/contract/realtime';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Broker } from '../broker/broker.ts';
+import { AppError } from '../lib/errors.ts';
+import { createTokenBucket } from './token-bucket.ts';
+
+/** Pings this often; a socket that has not answered the previous ping is dropped. */
+export const HEARTBEAT_INTERVAL_MS = 10_000;
+/** On shutdown, sockets get this long to close politely before they are cut. */
+const SHUTDOWN_CLOSE_MS = 1_000;
+const GOING_AWAY = 1001;
+
+export const SOCKET_ERROR_CODES = {
+  binary: 'binary_not_supported',
+  invalidJson: 'invalid_json',
+  invalidMessage: 'invalid_message',
+  rateLimited: 'rate_limited',
+  internal: 'internal_error',
+} as const;
+
+export type SocketAuth = { userId: string } | { refused: string };
+
+export interface GatewayDeps {
+  server: Server;
+  broker: Pick<Broker, 'claimPresence' | 'releasePresence' | 'subscribe'>;
+  instanceId: string;
+  /** Who the bearer token belongs to, or why the socket is refused (closed with 4001). */
+  authenticate: (token: string | undefined) => Promise<SocketAuth>;
+  allowedOrigins: readonly string[];
+  messagesPerSecond: number;
+  heartbeatMs?: number;
+  onMessage: (userId: string, message: ClientMessage) => Promise<void>;
+  onConnected: (userId: string) => void;
+  onDisconnected: (userId: string) => void;
+  log: FastifyBaseLogger;
+}
+
+export interface Gateway {
+  /** Sockets open on this instance. */
+  connectedCount(): number;
+  /** Closes the user's socket on this instance; false when there is none. */
+  closeUser(userId: string, code: number, reason: string): boolean;
+  /** Sends to the user's socket on this instance; false when there is none. */
+  send(userId: string, message: ServerMessage): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * The socket gateway at `/ws` (DESIGN §2 Realtime): bearer subprotocol authentication, the Origin
+ * allowlist, one socket per user (a second is closed with 4999), heartbeats, size and rate limits,
+ * and `{type, payload}` validation. Everything a socket says goes to `onMessage`; a refused or
+ * failed message is answered with an `error` message and the socket stays open.
+ */
+export function createGateway(deps: GatewayDeps): Gateway {
+  const { log } = deps;
+  const sockets = new Map<string, WebSocket>();
+  const alive = new WeakSet<WebSocket>();
+  let closing = false;
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: SOCKET_MAX_MESSAGE_BYTES,
+    handleProtocols: (protocols) =>
+      protocols.has(SOCKET_BEARER_PROTOCOL) ? SOCKET_BEARER_PROTOCOL : false,
+  });
+
+  const send = (ws: WebSocket, message: ServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  const sendError = (ws: WebSocket, code: string | number, message: string) =>
+    send(ws, { type: 'error', payload: { code, message } });
+
+  const unsubscribe = deps.broker.subscribe(deps.instanceId, (event) => {
+    const ws = sockets.get(event.userId);
+    if (!ws) return;
+    if (event.kind === 'message') send(ws, event.message);
+    else ws.close(event.code, event.reason);
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!alive.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.delete(ws);
+      ws.ping();
+    }
+  }, deps.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
+  heartbeat.unref();
+
+  function reject(socket: Duplex, status: number, reason: string) {
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  }
+
+  function bearerToken(request: IncomingMessage): string | undefined {
+    const offered = (request.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((value) => value.trim());
+    return offered[0] === SOCKET_BEARER_PROTOCOL && offered[1] ? offered[1] : undefined;
+  }
+
+  async function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    socket.on('error', (error) => log.debug({ err: error }, 'socket error before upgrade'));
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path !== SOCKET_PATH) return reject(socket, 404, 'Not Found');
+    if (closing) return reject(socket, 503, 'Service Unavailable');
+    const origin = request.headers.origin;
+    // Browsers always send Origin; tools without one are held to the token alone.
+    if (origin !== undefined && !deps.allowedOrigins.includes(origin)) {
+      return reject(socket, 403, 'Forbidden');
+    }
+    let auth: SocketAuth;
+    try {
+      auth = await deps.authenticate(bearerToken(request));
+    } catch (error) {
+      log.error({ err: error }, 'socket authentication failed');
+      return reject(socket, 503, 'Service Unavailable');
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      void accept(ws, auth);
+    });
+  }
+
+  async function accept(ws: WebSocket, auth: SocketAuth) {
+    ws.on('error', (error) => log.debug({ err: error }, 'socket error'));
+    if ('refused' in auth) return ws.close(SOCKET_CLOSE_CODES.authenticationFailed, auth.refused);
+    const { userId } = auth;
+    // Frames a client sends right after the handshake wait until the presence claim is settled.
+    const early: [RawData, boolean][] = [];
+    const hold = (data: RawData, isBinary: boolean) => early.push([data, isBinary]);
+    ws.on('message', hold);
+    if (closing) return ws.close(GOING_AWAY, 'Server shutting down');
+    if (!(await deps.broker.claimPresence(userId, deps.instanceId))) {
+      return ws.close(SOCKET_CLOSE_CODES.duplicateConnection, 'Already connected elsewhere');
+    }
+    if (ws.readyState !== ws.OPEN) {
+      await deps.broker.releasePresence(userId, deps.instanceId);
+      return;
+    }
+    sockets.set(userId, ws);
+    alive.add(ws);
+    ws.on('pong', () => alive.add(ws));
+    const bucket = createTokenBucket(deps.messagesPerSecond, deps.messagesPerSecond * 2);
+    ws.off('message', hold);
+    ws.on('message', (data, isBinary) => onFrame(ws, userId, bucket, data, isBinary));
+    ws.on('close', () => {
+      if (sockets.get(userId) !== ws) return;
+      sockets.delete(userId);
+      deps.broker
+        .releasePresence(userId, deps.instanceId)
+        .catch((error: unknown) => log.error({ err: error, userId }, 'presence release failed'))
+        .finally(() => deps.onDisconnected(userId));
+    });
+    deps.onConnected(userId);
+    for (const [data, isBinary] of early) onFrame(ws, userId, bucket, data, isBinary);
+  }
+
+  function onFrame(
+    ws: WebSocket,
+    userId: string,
+    bucket: ReturnType<typeof createTokenBucket>,
+    data: RawData,
+    isBinary: boolean,
+  ) {
+    const verdict = bucket.take();
+    if (verdict !== 'ok') {
+      // One notice per refill, not one per dropped frame, so a flood is not echoed back.
+      if (verdict === 'first-drop') {
+        sendError(ws, SOCKET_ERROR_CODES.rateLimited, 'Too many messages; some were dropped');
+      }
+      return;
+    }
+    if (isBinary) {
+      return sendError(ws, SOCKET_ERROR_CODES.binary, 'Binary frames are not supported');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(rawText(data));
+    } catch {
+      return sendError(ws, SOCKET_ERROR_CODES.invalidJson, 'Messages must be JSON');
+    }
+    const parsed = clientMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      return sendError(
+        ws,
+        SOCKET_ERROR_CODES.invalidMessage,
+        'Unknown or malformed message: {type, payload} expected',
+      );
+    }
+    deps.onMessage(userId, parsed.data).catch((error: unknown) => {
+      if (error instanceof AppError) return sendError(ws, error.code, error.message);
+      log.error({ err: error, userId, type: parsed.data.type }, 'socket message failed');
+      sendError(ws, SOCKET_ERROR_CODES.internal, 'Something went wrong');
+    });
+  }
+
+  deps.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    onUpgrade(request, socket, head).catch((error: unknown) => {
+      log.error({ err: error }, 'socket upgrade failed');
+      socket.destroy();
+    });
+  });
+
+  return {
+    connectedCount: () => sockets.size,
+    closeUser(userId, code, reason) {
+      const ws = sockets.get(userId);
+      ws?.close(code, reason);
+      return ws !== undefined;
+    },
+    send(userId, message) {
+      const ws = sockets.get(userId);
+      if (ws) send(ws, message);
+      return ws !== undefined;
+    },
+    async close() {
+      closing = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      const open = [...wss.clients];
+      await Promise.all(
+        open.map(
+          (ws) =>
+            new Promise<void>((resolve) => {
+              if (ws.readyState === ws.CLOSED) return resolve();
+              const cut = setTimeout(() => ws.terminate(), SHUTDOWN_CLOSE_MS);
+              ws.once('close', () => {
+                clearTimeout(cut);
+                resolve();
+              });
+              ws.close(GOING_AWAY, 'Server shutting down');
+            }),
+        ),
+      );
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}

@@ -1,0 +1,34 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { realtimeSocket } from '@/lib/realtime/socket-client';
+import { ConnectionNotice } from '@/app/realtime/connection-notice';
+import { useMatchBridge } from '@/app/realtime/use-match-bridge';
+
+export type MemberRealtimeProps = {
+  publicPage: boolean;
+  appShellId: string;
+};
+
+/**
+ * The realtime connection of a member (signed in, onboarded, not blocked): open while mounted,
+ * closed on sign-out; matches lead to /practice; the connection notice covers the app while down.
+ * Loaded lazily, so visitors and the landing page never download the socket code.
+ */
+export function MemberRealtime({ publicPage, appShellId }: MemberRealtimeProps) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    realtimeSocket.connect();
+    return () => realtimeSocket.disconnect();
+  }, []);
+  // The notice's texts are fetched ahead, so they are there when the connection drops.
+  useEffect(() => {
+    void i18n.loadNamespaces('realtime');
+  }, [i18n]);
+  useMatchBridge();
+  return (
+    // Never the app-wide fallback: a notice still loading its texts must not hide the app.
+    <Suspense fallback={null}>
+      <ConnectionNotice publicPage={publicPage} appShellId={appShellId} />
+    </Suspense>
+  );
+}

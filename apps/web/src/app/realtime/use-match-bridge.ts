@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useSocketMessage } from '@/lib/realtime/use-socket-message';
+import { useLiveSession } from '@/lib/session/live-session-store';
+import { playSound } from '@/lib/sounds';
+import { tokensQueryKey } from '@/lib/tokens/use-token-balance';
+
+export const PRACTICE_PATH = '/practice';
+
+/** Session-list queries start with this key (the dashboard's recent sessions among them). */
+const sessionsQueryKey = ['sessions'] as const;
+
+/**
+ * A match, whether from the search or an accepted continue offer, arrives as `session_created`
+ * (spec §4 Search, Continue-with-partner offers): the call starts, the charged token and the new
+ * session show up on the next read, a chime plays and the practice page opens.
+ */
+export function useMatchBridge() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useSocketMessage('session_created', (payload) => {
+    useLiveSession.getState().start(payload);
+    void queryClient.invalidateQueries({ queryKey: tokensQueryKey });
+    void queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+    playSound('match');
+    void navigate(PRACTICE_PATH);
+  });
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ChatChannel, sendableContent } from '@/features/practice/lib/chat-channel';
+import { FakeDataChannel } from '@/features/practice/testing/fake-webrtc';
+
+function setup() {
+  const onUnreadMessage = vi.fn();
+  let id = 0;
+  const chat = new ChatChannel({
+    onUnreadMessage,
+    now: () => 1_000,
+    createId: () => `m${++id}`,
+  });
+  const channel = new FakeDataChannel('chat');
+  chat.attach(channel);
+  return { chat, channel, onUnreadMessage };
+}
+
+describe('sendableContent', () => {
+  it('trims, and refuses empty or over-long messages', () => {
+    expect(sendableContent('  hello \n')).toBe('hello');
+    expect(sendableContent('   \n ')).toBeNull();
+    expect(sendableContent('a'.repeat(1000))).toHaveLength(1000);
+    expect(sendableContent('a'.repeat(1001))).toBeNull();
+    expect(sendableContent(` ${'a'.repeat(1000)} `)).toHaveLength(1000);
+  });
+});
+
+describe('ChatChannel', () => {
+  it('refuses to send before the channel opens', () => {
+    const { chat, channel } = setup();
+    expect(chat.send('hi')).toBe(false);
+    expect(channel.sent).toEqual([]);
+    expect(chat.getSnapshot().ready).toBe(false);
+  });
+
+  it('sends trimmed JSON {id, content, timestamp} and keeps it as a read self message', () => {
+    const { chat, channel } = setup();
+    channel.open();
+    expect(chat.send('  Hola!  ')).toBe(true);
+    expect(JSON.parse(channel.sent[0]!)).toEqual({ id: 'm1', content: 'Hola!', timestamp: 1_000 });
+    expect(chat.getSnapshot().messages).toEqual([
+      { id: 'm1', sender: 'self', content: 'Hola!', timestamp: 1_000, isRead: true },
+    ]);
+  });
+
+  it('silently sends nothing for empty or over 1000 characters', () => {
+    const { chat, channel } = setup();
+    channel.open();
+    expect(chat.send('   ')).toBe(false);
+    expect(chat.send('x'.repeat(1001))).toBe(false);
+    expect(channel.sent).toEqual([]);
+    expect(chat.getSnapshot().messages).toEqual([]);
+  });
+
+  it('counts unread partner messages while hidden and reads them when shown', () => {
+    const { chat, channel, onUnreadMessage } = setup();
+    channel.open();
+    channel.receive(JSON.stringify({ id: 'p1', content: 'hey', timestamp: 5 }));
+    channel.receive(JSON.stringify({ id: 'p2', content: ' there ', timestamp: 6 }));
+    expect(chat.getSnapshot().unreadCount).toBe(2);
+    expect(chat.getSnapshot().messages[1]).toEqual({
+      id: 'p2',
+      sender: 'peer',
+      content: 'there',
+      timestamp: 6,
+      isRead: false,
+    });
+    expect(onUnreadMessage).toHaveBeenCalledTimes(2);
+
+    chat.setVisible(true);
+    expect(chat.getSnapshot().unreadCount).toBe(0);
+    expect(chat.getSnapshot().messages.every((m) => m.isRead)).toBe(true);
+
+    channel.receive(JSON.stringify({ id: 'p3', content: 'seen', timestamp: 7 }));
+    expect(chat.getSnapshot().unreadCount).toBe(0);
+    expect(onUnreadMessage).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops malformed, empty and over-long partner messages', () => {
+    const { chat, channel } = setup();
+    channel.open();
+    channel.receive('not json');
+    channel.receive(JSON.stringify({ content: 42 }));
+    channel.receive(JSON.stringify({ content: '  ' }));
+    channel.receive(JSON.stringify({ content: 'y'.repeat(1001) }));
+    channel.receive(new ArrayBuffer(4));
+    expect(chat.getSnapshot().messages).toEqual([]);
+  });
+
+  it('stops sending once closed', () => {
+    const { chat, channel } = setup();
+    channel.open();
+    chat.close();
+    expect(channel.readyState).toBe('closed');
+    expect(chat.send('late')).toBe(false);
+  });
+});

@@ -1,0 +1,96 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { SEARCH_TIMEOUT_MS, type LanguageCode } from '@parlo/contract/constants';
+import { realtimeSocket } from '@/lib/realtime/socket-client';
+import { useSocketMessage } from '@/lib/realtime/use-socket-message';
+import { useLiveSession } from '@/lib/session/live-session-store';
+import { tokensQueryKey } from '@/lib/tokens/use-token-balance';
+import { cancelMatch } from '@/features/search/api/cancel-match';
+import { findMatch } from '@/features/search/api/find-match';
+import { checkMedia } from '@/features/search/lib/check-media';
+import {
+  initialSearchState,
+  searchErrorType,
+  searchReducer,
+  type SearchState,
+} from '@/features/search/lib/search-state';
+
+const leaveQueue = () => {
+  cancelMatch().catch(() => {});
+};
+
+/**
+ * The search of spec §4: connected socket, granted media, then the find call; 60 s later the
+ * search gives up and leaves the queue; a `session_created` ends it (the app then opens
+ * /practice). Leaving the page leaves the queue too.
+ */
+export function useSearch(languageCode: LanguageCode) {
+  const [state, dispatch] = useReducer(searchReducer, initialSearchState);
+  const queryClient = useQueryClient();
+  const latest = useRef<SearchState>(state);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    latest.current = state;
+  });
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      const { status, starting } = latest.current;
+      const inQueue = status === 'searching' || starting;
+      if (inQueue && !useLiveSession.getState().live) leaveQueue();
+    };
+  }, []);
+
+  useSocketMessage('session_created', () => dispatch({ type: 'session_found' }));
+
+  const { status, searchStartTime } = state;
+  useEffect(() => {
+    if (status !== 'searching' || searchStartTime === null) return;
+    const remaining = SEARCH_TIMEOUT_MS - (Date.now() - searchStartTime);
+    const timer = setTimeout(() => {
+      dispatch({ type: 'timed_out' });
+      leaveQueue();
+    }, remaining);
+    return () => clearTimeout(timer);
+  }, [status, searchStartTime]);
+
+  const find = useCallback(async () => {
+    if (latest.current.starting || latest.current.media === 'checking') return;
+    if (realtimeSocket.status() !== 'connected') {
+      dispatch({ type: 'failed', errorType: 'not_connected' });
+      return;
+    }
+    dispatch({ type: 'media_checking' });
+    const media = await checkMedia();
+    if (!mounted.current) return;
+    dispatch({ type: 'media_checked', media });
+    if (media !== 'granted') return;
+
+    dispatch({ type: 'find_sent' });
+    try {
+      await findMatch(languageCode);
+      if (!mounted.current) return;
+      dispatch({ type: 'search_started', languageCode, at: Date.now() });
+    } catch (error) {
+      if (!mounted.current) return;
+      const errorType = searchErrorType(error);
+      // The balance shown beside the no-tokens view should agree with the server.
+      if (errorType === 'sessions_limit_reached') {
+        void queryClient.invalidateQueries({ queryKey: tokensQueryKey });
+      }
+      dispatch({ type: 'failed', errorType });
+    }
+  }, [languageCode, queryClient]);
+
+  const cancel = useCallback(() => {
+    dispatch({ type: 'cancelled' });
+    leaveQueue();
+  }, []);
+
+  const reset = useCallback(() => dispatch({ type: 'cancelled' }), []);
+
+  return { state, find, cancel, reset };
+}

@@ -1,0 +1,172 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { newPerson, signInOnboarded } from '../support/auth.ts';
+import { hasTurnServer, RELAY, startTurnServer, type TurnServer } from '../support/relay.ts';
+
+/** One learner in a browser context of their own, with Chromium's fake camera and microphone. */
+async function learner(browser: Browser, name: string, baseURL?: string) {
+  const context = await browser.newContext({
+    permissions: ['camera', 'microphone'],
+    ...(baseURL ? { baseURL } : {}),
+  });
+  const page = await context.newPage();
+  await signInOnboarded(page, { ...newPerson('call'), name });
+  return page;
+}
+
+async function findSession(page: Page) {
+  await page.goto('/search');
+  const find = page.getByRole('button', { name: 'Find Session • 7 min' });
+  await expect(find).toBeEnabled();
+  await find.click();
+}
+
+/** The connection type the page reports for its call (PUT /sessions/{id}/connection). */
+async function reportedConnectionType(page: Page) {
+  const request = await page.waitForRequest(
+    (req) => req.method() === 'PUT' && /\/api\/v1\/sessions\/[^/]+\/connection$/.test(req.url()),
+    { timeout: 30_000 },
+  );
+  return (request.postDataJSON() as { connectionType: string }).connectionType;
+}
+
+/** Width of the partner's video as decoded: > 0 only once real frames arrived over the link. */
+function remoteVideoWidth(page: Page) {
+  return videoWidth(page.getByTestId('remote-video'));
+}
+
+function videoWidth(video: Locator) {
+  return video.evaluate((element) => (element as unknown as { videoWidth: number }).videoWidth);
+}
+
+async function turnCameraOn(page: Page) {
+  const camera = page.getByRole('button', { name: 'Camera', exact: true });
+  await expect(camera).toHaveAttribute('aria-pressed', 'false');
+  await camera.click();
+  await expect(camera).toHaveAttribute('aria-pressed', 'true');
+}
+
+async function sendChat(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+}
+
+async function openChat(page: Page) {
+  const chat = page.getByRole('button', { name: /^Chat/ });
+  if ((await chat.getAttribute('aria-pressed')) !== 'true') await chat.click();
+}
+
+test.describe('live practice', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('two learners meet, see and hear each other, chat, end, and continue', async ({
+    browser,
+  }) => {
+    const ana = await learner(browser, 'Ana Lima');
+    const ben = await learner(browser, 'Ben Carter');
+
+    const anaConnection = reportedConnectionType(ana);
+    await findSession(ana);
+    await expect(ana.getByRole('heading', { name: 'Looking for a partner…' })).toBeVisible();
+    await findSession(ben);
+
+    // Matched: both are taken to the call, each with the other's name.
+    await expect(ana).toHaveURL(/\/practice$/);
+    await expect(ben).toHaveURL(/\/practice$/);
+    await expect(ana.getByRole('heading', { name: 'Practicing' })).toBeVisible();
+    await expect(ben.getByRole('heading', { name: 'Practicing' })).toBeVisible();
+
+    // The camera starts off; once both turn it on, each decodes the other's video.
+    await turnCameraOn(ana);
+    await turnCameraOn(ben);
+    await expect.poll(() => remoteVideoWidth(ana), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => remoteVideoWidth(ben), { timeout: 15_000 }).toBeGreaterThan(0);
+    // Over loopback the browsers reach each other directly.
+    expect(await anaConnection).toBe('direct');
+
+    // Chat over the data channel, both ways.
+    await openChat(ana);
+    await openChat(ben);
+    await sendChat(ana, 'Hi Ben! Where are you from?');
+    await expect(
+      ben.getByRole('log', { name: 'Messages' }).getByText('Hi Ben! Where are you from?'),
+    ).toBeVisible();
+    await sendChat(ben, 'Hello Ana, I live in Leeds.');
+    await expect(
+      ana.getByRole('log', { name: 'Messages' }).getByText('Hello Ana, I live in Leeds.'),
+    ).toBeVisible();
+
+    // Ana's camera goes off: Ben sees the placeholder instead of her video.
+    await ana.getByRole('button', { name: 'Camera', exact: true }).click();
+    await expect(ben.getByTestId('partner-camera-off')).toHaveText(/Ana Lima's camera is off/);
+
+    // Ana ends; Ben is told his partner ended.
+    await ana.getByRole('button', { name: 'End session' }).click();
+    await expect(ana).toHaveURL(/\/session-ended$/);
+    await expect(ana.getByRole('heading', { name: 'You ended the session' })).toBeVisible();
+    await expect(ben).toHaveURL(/\/session-ended$/);
+    await expect(
+      ben.getByRole('heading', { name: 'Your partner ended the session' }),
+    ).toBeVisible();
+
+    // Ben offers to continue; Ana accepts; a second session starts for both.
+    await ben.getByRole('button', { name: 'Continue with Ana Lima' }).click();
+    await expect(
+      ana.getByRole('alert').filter({ hasText: 'Ben Carter wants to keep talking!' }),
+    ).toBeVisible();
+    await ana.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(ana).toHaveURL(/\/practice$/);
+    await expect(ben).toHaveURL(/\/practice$/);
+    await turnCameraOn(ana);
+    await turnCameraOn(ben);
+    await expect.poll(() => remoteVideoWidth(ana), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => remoteVideoWidth(ben), { timeout: 15_000 }).toBeGreaterThan(0);
+
+    // Two sessions, each charged one token per side: 3 − 2 = 1 left.
+    await ben.getByRole('button', { name: 'End session' }).click();
+    await expect(ben).toHaveURL(/\/session-ended$/);
+    await ben.goto('/dashboard');
+    await expect(ben.getByText('1 token left today')).toBeVisible();
+
+    await ana.context().close();
+    await ben.context().close();
+  });
+});
+
+test.describe('a call relayed through TURN', () => {
+  test.describe.configure({ timeout: 90_000 });
+  test.skip(!hasTurnServer(), 'needs Debian coturn (/usr/bin/turnserver); .ci/run installs it');
+
+  let turn: TurnServer;
+  test.beforeAll(async () => {
+    turn = await startTurnServer();
+  });
+  test.afterAll(async () => {
+    await turn?.stop();
+  });
+
+  test('connects with iceTransportPolicy relay through a real coturn', async ({ browser }) => {
+    // This server hands out TURN credentials from its secret and forces relay-only ICE.
+    const cleo = await learner(browser, 'Cleo Dubois', RELAY.baseURL);
+    const dev = await learner(browser, 'Dev Patel', RELAY.baseURL);
+    const cleoConnection = reportedConnectionType(cleo);
+    await findSession(cleo);
+    await findSession(dev);
+    await expect(cleo).toHaveURL(/\/practice$/);
+    await expect(dev).toHaveURL(/\/practice$/);
+    await turnCameraOn(cleo);
+    await turnCameraOn(dev);
+    await expect.poll(() => remoteVideoWidth(cleo), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => remoteVideoWidth(dev), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    expect(await cleoConnection).toBe('turn');
+
+    // Relay-only ICE leaves no other path: coturn granted allocations with the time-limited
+    // credentials (username `expiry:userId`) and relayed the media.
+    const log = turn.log();
+    expect(log).toMatch(/ALLOCATE processed, success/);
+    expect(log).toMatch(/username=<\d+:[0-9a-f-]{36}>/);
+
+    await cleo.context().close();
+    await dev.context().close();
+  });
+});
