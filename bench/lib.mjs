@@ -48,7 +48,8 @@ export async function startServer(extraEnv = {}, { probe = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parlo-bench-'));
   const nodeArgs = probe
     ? ['--expose-gc', '--import', path.join(root, 'bench/support/memory-probe.mjs')]
-    : [];
+    : // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+      (process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
   const child = spawn(
     process.execPath,
     [...nodeArgs, path.join(root, 'apps/server/dist/main.js')],

@@ -181,18 +181,23 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         );
       }
       const now = clock.now();
-      const searcher = await deps.matchingRepo.findSearcher(user.id, languageCode);
+      // Independent reads run together (each on its own pooled connection); the checks below
+      // still refuse in the spec's order.
+      const [searcher, inSession, canPay, existing, lastPartnerId, excludedUserIds] =
+        await Promise.all([
+          deps.matchingRepo.findSearcher(user.id, languageCode),
+          deps.lifecycle.isInSession(user.id),
+          deps.canPayForSession(user.id),
+          broker.ticketOf(user.id),
+          deps.matchingRepo.lastPartnerOf(user.id),
+          deps.matchingRepo.exclusionsOf(user.id),
+        ]);
       if (!searcher.level) throw new BadRequestError('You are not learning this language');
       if (!searcher.dateOfBirth) throw new BadRequestError('Create your profile first');
-      if (await deps.lifecycle.isInSession(user.id)) throw new AlreadyInSessionError([user.id]);
-      if (!(await deps.canPayForSession(user.id))) {
+      if (inSession) throw new AlreadyInSessionError([user.id]);
+      if (!canPay) {
         throw new RateLimitedError(NO_TOKENS_MESSAGE, ERROR_CODES.sessionsLimitReached);
       }
-      const [existing, lastPartnerId, excludedUserIds] = await Promise.all([
-        broker.ticketOf(user.id),
-        deps.matchingRepo.lastPartnerOf(user.id),
-        deps.matchingRepo.exclusionsOf(user.id),
-      ]);
       // Finding again in the same language keeps the place in the queue.
       const keep = existing?.languageCode === languageCode ? existing : undefined;
       const ticket: QueueTicket = {

@@ -161,11 +161,14 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
   }
 
   async function announce(charged: ChargedSession, users: [string, string], languageCode: string) {
-    const profiles = await repo.peerProfiles(users, languageCode);
+    const [profiles, ...views] = await Promise.all([
+      repo.peerProfiles(users, languageCode),
+      ...users.map((userId) => deps.sessionsService.getSession(userId, charged.sessionId)),
+    ]);
     const endsAt = new Date(charged.createdAt.getTime() + SESSION_LENGTH_MS).toISOString();
     for (const [index, userId] of users.entries()) {
       const peerId = users[1 - index]!;
-      const session = await deps.sessionsService.getSession(userId, charged.sessionId);
+      const session = views[index]!;
       await send(userId, {
         type: 'session_created',
         payload: {
