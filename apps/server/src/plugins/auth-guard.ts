@@ -1,7 +1,7 @@
 import type { UserStatus } from '@parlo/contract/users';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { UnauthorizedError } from '../lib/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import type { AccessTokens } from '../modules/auth/access-tokens.ts';
 
 export interface AuthenticatedUser {
@@ -14,11 +14,20 @@ declare module 'fastify' {
     /** Set by `app.authenticate` on protected routes. */
     user: AuthenticatedUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * A restricted (blocked) account may still call this route: what the blocked page and
+     * /settings/general need (spec §6). Every other protected route answers 403 to it.
+     */
+    allowBlocked?: boolean;
+  }
   interface FastifyInstance {
     /** onRequest hook for routes that need a signed-in user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
+
+const RESTRICTED = new Set<UserStatus>(['blocked', 'temporarily_blocked']);
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 
@@ -45,6 +54,9 @@ const authGuard: FastifyPluginCallback<AuthGuardOptions> = (
     if (!userId) throw new UnauthorizedError('Authentication required');
     const row = await findAccount(userId);
     if (!row || row.deletedAt) throw new UnauthorizedError('Authentication required');
+    if (RESTRICTED.has(row.status) && !request.routeOptions.config.allowBlocked) {
+      throw new ForbiddenError('Your account is restricted', 'account_blocked');
+    }
     request.user = { id: row.id, status: row.status };
   });
   done();

@@ -13,6 +13,7 @@ const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService }> = (
     '/users/me',
     {
       onRequest: app.authenticate,
+      config: { allowBlocked: true },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
@@ -27,6 +28,7 @@ const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService }> = (
     '/users/me',
     {
       onRequest: app.authenticate,
+      config: { allowBlocked: true },
       schema: {
         tags: ['users'],
         summary: 'Delete the account and its personal data',

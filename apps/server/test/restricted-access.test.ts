@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../src/db/tables/users.ts';
+import { useClockedApp } from './helpers/accounts.ts';
+import { drivers } from './helpers/test-app.ts';
+
+const HOUR = 3_600_000;
+
+/** Protected routes a restricted account must not use (spec §6: only the blocked page and General). */
+const REFUSED: [method: 'GET' | 'POST', url: string][] = [
+  ['GET', '/profiles/me'],
+  ['GET', '/languages/user'],
+  ['GET', '/sessions'],
+  ['GET', '/usages'],
+  ['GET', '/bonus-tokens/count'],
+  ['GET', '/subscriptions/user/active'],
+  ['GET', '/stats'],
+  ['POST', '/match/find'],
+  ['POST', '/bonus-tokens/ad-views'],
+];
+
+describe.each(drivers)('a restricted account (%s)', (driver) => {
+  const ctx = useClockedApp(driver);
+
+  async function restrict(userId: string, until: Date | null) {
+    await ctx.db
+      .update(users)
+      .set({
+        status: until ? 'temporarily_blocked' : 'blocked',
+        blockedAt: ctx.clock.now(),
+        blockedUntil: until,
+      })
+      .where(eq(users.id, userId));
+  }
+
+  it('reads only its own account; every other protected route answers 403', async () => {
+    const user = await ctx.account();
+    await restrict(user.id, null);
+
+    const me = await ctx.call(user.id, 'GET', '/users/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: user.id, status: 'blocked' });
+
+    for (const [method, url] of REFUSED) {
+      const res = await ctx.call(
+        user.id,
+        method,
+        url,
+        method === 'POST' && url === '/match/find' ? { languageCode: 'en' } : undefined,
+      );
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json(), `${method} ${url}`).toEqual({
+        code: 'account_blocked',
+        message: 'Your account is restricted',
+      });
+    }
+  });
+
+  it('can still delete itself', async () => {
+    const user = await ctx.account();
+    await restrict(user.id, null);
+    const deleted = await ctx.t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/me',
+      headers: await ctx.headersFor(user.id),
+    });
+    expect(deleted.statusCode).toBe(204);
+  });
+
+  it('gets everything back by itself when a temporary restriction lapses', async () => {
+    const user = await ctx.account();
+    await restrict(user.id, new Date(ctx.clock.now().getTime() + 2 * HOUR));
+    expect((await ctx.call(user.id, 'GET', '/usages')).statusCode).toBe(403);
+    ctx.clock.advance(2 * HOUR);
+    expect((await ctx.call(user.id, 'GET', '/usages')).statusCode).toBe(200);
+  });
+});
