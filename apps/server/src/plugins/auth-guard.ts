@@ -3,6 +3,7 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import type { AccessTokens } from '../modules/auth/access-tokens.ts';
+import { isRestricted } from '../modules/users/users-service.ts';
 
 export interface AuthenticatedUser {
   id: string;
@@ -26,8 +27,6 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
-
-const RESTRICTED = new Set<UserStatus>(['blocked', 'temporarily_blocked']);
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 
@@ -54,7 +53,7 @@ const authGuard: FastifyPluginCallback<AuthGuardOptions> = (
     if (!userId) throw new UnauthorizedError('Authentication required');
     const row = await findAccount(userId);
     if (!row || row.deletedAt) throw new UnauthorizedError('Authentication required');
-    if (RESTRICTED.has(row.status) && !request.routeOptions.config.allowBlocked) {
+    if (isRestricted(row.status) && !request.routeOptions.config.allowBlocked) {
       throw new ForbiddenError('Your account is restricted', 'account_blocked');
     }
     request.user = { id: row.id, status: row.status };

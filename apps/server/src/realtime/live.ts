@@ -18,13 +18,12 @@ import { createStatsService } from '../modules/stats/stats-service.ts';
 import { createChargedSession } from '../modules/tokens/session-charge-repo.ts';
 import { canPayForSession } from '../modules/tokens/token-rules.ts';
 import type { TokensRepo } from '../modules/tokens/tokens-repo.ts';
+import { isRestricted } from '../modules/users/users-service.ts';
 import type { UserStatus } from '@parlo/contract/users';
 import { createGateway } from './gateway.ts';
 import { createIceServers } from './ice-servers.ts';
 import { createMessageRouter } from './message-router.ts';
 import { createTimerScheduler, type Scheduler } from './scheduler.ts';
-
-const BLOCKED_STATUSES = new Set<UserStatus>(['blocked', 'temporarily_blocked']);
 
 export interface LiveDeps {
   config: Config;
@@ -98,7 +97,7 @@ export function createLive(deps: LiveDeps) {
       const userId = token ? await deps.accessTokens.verify(token) : null;
       const account = userId ? await deps.findAccount(userId) : undefined;
       if (!userId || !account || account.deletedAt) return { refused: 'Authentication failed' };
-      if (BLOCKED_STATUSES.has(account.status)) return { refused: 'Account blocked' };
+      if (isRestricted(account.status)) return { refused: 'Account blocked' };
       return { userId };
     },
     allowedOrigins: [...new Set([...config.ALLOWED_ORIGINS, config.PUBLIC_URL])],

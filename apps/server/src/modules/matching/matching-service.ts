@@ -5,12 +5,7 @@ import type { MatchCancelResult, MatchFindResult } from '@parlo/contract/match';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broker, QueueTicket } from '../../broker/broker.ts';
 import type { Clock } from '../../lib/clock.ts';
-import {
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  RateLimitedError,
-} from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, RateLimitedError } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import type { Scheduler } from '../../realtime/scheduler.ts';
 import { AlreadyInSessionError, type SessionLifecycle } from '../sessions/session-lifecycle.ts';
@@ -48,8 +43,6 @@ export interface MatchingServiceDeps {
   rules: WideningRules;
   log: FastifyBaseLogger;
 }
-
-const BLOCKED_STATUSES = new Set(['blocked', 'temporarily_blocked']);
 
 export function createMatchingService(deps: MatchingServiceDeps): MatchingService {
   const { broker, clock, log } = deps;
@@ -171,9 +164,6 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
 
   return {
     async find(user, languageCode) {
-      if (BLOCKED_STATUSES.has(user.status)) {
-        throw new ForbiddenError('Your account is blocked', 'account_blocked');
-      }
       if (!(await broker.isOnline(user.id))) {
         throw new ConflictError(
           'Connect to the realtime socket before searching for a partner',

@@ -8,7 +8,6 @@ import type { Clock } from '../../lib/clock.ts';
 import {
   BadRequestError,
   ConflictError,
-  ForbiddenError,
   NotFoundError,
   RateLimitedError,
 } from '../../lib/errors.ts';
@@ -24,8 +23,6 @@ export const OFFER_WINDOW_MS = 5 * 60_000;
 /** The end reasons after which the clients show "continue with partner" (spec §4). */
 const CONTINUABLE = new Set(['user_ended', 'time_limit_reached', 'connection_issue']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const BLOCKED_STATUSES = new Set(['blocked', 'temporarily_blocked']);
-
 export interface OffersService {
   create(user: AuthenticatedUser, body: OfferCreateBody): Promise<SessionOffer>;
   accept(userId: string, offerId: string): Promise<void>;
@@ -117,9 +114,6 @@ export function createOffersService(deps: OffersServiceDeps): OffersService {
 
   return {
     async create(user, { peerId, languageCode }) {
-      if (BLOCKED_STATUSES.has(user.status)) {
-        throw new ForbiddenError('Your account is blocked', 'account_blocked');
-      }
       const now = clock.now();
       const last = await deps.liveSessionsRepo.findLastForUser(user.id);
       const partnerId = last && (last.user1Id === user.id ? last.user2Id : last.user1Id);

@@ -23,6 +23,11 @@ export function effectiveStatus(
   return row.status;
 }
 
+/** Blocked or temporarily blocked: limited to the blocked page and /settings/general (spec §6). */
+export function isRestricted(status: UserStatus): boolean {
+  return status === 'blocked' || status === 'temporarily_blocked';
+}
+
 export interface UsersServiceDeps {
   usersRepo: Pick<UsersRepo, 'findUser' | 'deleteAccount'>;
   /** The user's profile, from the profiles module; null before onboarding. */

@@ -22,10 +22,10 @@ export function ReferralView({ onClose, onBack }: ReferralViewProps) {
     title: t('bonus.referral.share_title'),
     text: t('bonus.referral.share_text'),
   });
-  const copied = feedback.kind === 'copied';
+  const copied = feedback === 'copied';
   const error =
-    feedback.kind === 'copy_failed' || feedback.kind === 'share_failed'
-      ? t(`bonus.referral.${feedback.kind}`)
+    feedback === 'copy_failed' || feedback === 'share_failed'
+      ? t(`bonus.referral.${feedback}`)
       : null;
 
   return (

@@ -1,11 +1,7 @@
-import { useEffect, useState } from 'react';
-import { COPIED_CONFIRMATION_MS } from '@parlo/contract/constants';
+import { useState } from 'react';
+import { useCopy } from '@/lib/use-copy';
 
-export type ShareFeedback =
-  | { kind: 'none' }
-  | { kind: 'copied'; at: number }
-  | { kind: 'copy_failed' }
-  | { kind: 'share_failed' };
+export type ShareFeedback = 'none' | 'copied' | 'copy_failed' | 'share_failed';
 
 type ShareText = { title: string; text: string };
 
@@ -17,26 +13,17 @@ function isAbort(error: unknown) {
 }
 
 /**
- * Copy and share of the referral link (spec §8 "Bonus modal"): 'Copied' for 2 s, sharing falls
- * back to copying where the browser cannot share, and a share the user cancels is not an error.
+ * Copy and share of the referral link (spec §8 "Bonus modal"): copying as `useCopy` ('Copied' for
+ * 2 s), sharing falls back to copying where the browser cannot share, and a share the user
+ * cancels is not an error.
  */
 export function useShareLink(link: string, shareText: ShareText) {
-  const [feedback, setFeedback] = useState<ShareFeedback>({ kind: 'none' });
-  const copiedAt = feedback.kind === 'copied' ? feedback.at : null;
-
-  useEffect(() => {
-    if (copiedAt === null) return;
-    const timer = setTimeout(() => setFeedback({ kind: 'none' }), COPIED_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copiedAt]);
+  const { feedback: copyFeedback, copy: copyLink } = useCopy(link);
+  const [shareFailed, setShareFailed] = useState(false);
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      setFeedback({ kind: 'copied', at: Date.now() });
-    } catch {
-      setFeedback({ kind: 'copy_failed' });
-    }
+    setShareFailed(false);
+    await copyLink();
   }
 
   async function share() {
@@ -44,13 +31,18 @@ export function useShareLink(link: string, shareText: ShareText) {
       await copy();
       return;
     }
+    setShareFailed(false);
     try {
       await navigator.share({ ...shareText, url: link });
-      setFeedback({ kind: 'none' });
     } catch (error) {
-      if (!isAbort(error)) setFeedback({ kind: 'share_failed' });
+      if (!isAbort(error)) setShareFailed(true);
     }
   }
 
+  const feedback: ShareFeedback = shareFailed
+    ? 'share_failed'
+    : copyFeedback === 'failed'
+      ? 'copy_failed'
+      : copyFeedback;
   return { feedback, copy, share };
 }

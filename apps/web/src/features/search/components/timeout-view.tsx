@@ -6,7 +6,7 @@ import { HourglassIcon } from '@/components/ui/icons';
 import { currentUserQueryOptions } from '@/lib/current-user';
 import { referralLink } from '@/lib/referral-link';
 import { SearchCard } from '@/features/search/components/search-card';
-import { useCopy } from '@/features/search/hooks/use-copy';
+import { useCopy } from '@/lib/use-copy';
 
 const LINK_INPUT_ID = 'search-referral-link';
 
