@@ -7,7 +7,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
+import { createAdvisoryLocks } from './db/advisory-lock.ts';
 import type { Database } from './db/client.ts';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { createRetentionJobs } from './jobs/retention-jobs.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMemoryRateCounter, type RateCounter } from './lib/rate-counter.ts';
@@ -28,6 +31,11 @@ import { createUserLanguagesService } from './modules/languages/user-languages-s
 import { createProfilesRepo } from './modules/profiles/profiles-repo.ts';
 import profilesRoutes from './modules/profiles/profiles-routes.ts';
 import { createProfilesService } from './modules/profiles/profiles-service.ts';
+import { createBlockEnforcement } from './modules/moderation/block-enforcement.ts';
+import { createModerationQueueRepo } from './modules/moderation/moderation-queue-repo.ts';
+import { createModerationRepo } from './modules/moderation/moderation-repo.ts';
+import moderationRoutes from './modules/moderation/moderation-routes.ts';
+import { createModerationService } from './modules/moderation/moderation-service.ts';
 import { createReportsRepo } from './modules/reports/reports-repo.ts';
 import reportsRoutes from './modules/reports/reports-routes.ts';
 import { createReportsService } from './modules/reports/reports-service.ts';
@@ -37,6 +45,7 @@ import { createSessionsService } from './modules/sessions/sessions-service.ts';
 import { createTokensRepo } from './modules/tokens/tokens-repo.ts';
 import tokensRoutes from './modules/tokens/tokens-routes.ts';
 import { createTokensService } from './modules/tokens/tokens-service.ts';
+import { createAccountPurgeRepo } from './modules/users/account-purge-repo.ts';
 import { createUsersRepo } from './modules/users/users-repo.ts';
 import matchingRoutes from './modules/matching/matching-routes.ts';
 import offersRoutes from './modules/offers/offers-routes.ts';
@@ -62,6 +71,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sockets, matching, calls and offers of this instance. */
     live: Live;
+    /** Background jobs (retention); tests run one directly with `jobs.run(name)`. */
+    jobs: JobRunner;
   }
 }
 
@@ -153,7 +164,6 @@ export async function buildApp(deps: AppDeps) {
     server: app.server,
     accessTokens,
     findAccount,
-    sessionsService,
     tokensRepo,
     broker: deps.broker,
     scheduler: deps.scheduler,
@@ -172,7 +182,23 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/v1',
     tokensService: createTokensService({ tokensRepo, clock }),
   });
-  await app.register(matchingRoutes, { prefix: '/api/v1', matchingService: live.matching });
+  const moderationRepo = createModerationRepo(db);
+  const moderationService = createModerationService({
+    moderationRepo,
+    queueRepo: createModerationQueueRepo(db),
+    clock,
+    enforceBlock: createBlockEnforcement({
+      moderationRepo,
+      lifecycle: live.lifecycle,
+      matching: live.matching,
+      broker: live.broker,
+    }),
+    log: app.log,
+  });
+  await app.register(matchingRoutes, {
+    prefix: '/api/v1',
+    matchingService: live.matching,
+  });
   await app.register(offersRoutes, { prefix: '/api/v1', offersService: live.offers });
   await app.register(statsRoutes, { prefix: '/api/v1', statsService: live.stats });
   await app.register(reportsRoutes, {
@@ -182,8 +208,12 @@ export async function buildApp(deps: AppDeps) {
       lifecycle: live.lifecycle,
       clock,
       log: app.log,
+      onEscalated: async (userId) => {
+        await live.matching.cancel(userId);
+      },
     }),
   });
+  await app.register(moderationRoutes, { prefix: '/api/v1', moderationService });
 
   // The server reaches its own development provider on the address it listens on.
   const internalUrl = () => {
@@ -218,6 +248,16 @@ export async function buildApp(deps: AppDeps) {
     secureCookies: config.PUBLIC_URL.startsWith('https:'),
     signInRateLimit: config.SIGNIN_RATE_LIMIT_MAX,
   });
+  const jobs = createJobRunner({
+    jobs: createRetentionJobs({ repo: createAccountPurgeRepo(db), log: app.log }),
+    locks: createAdvisoryLocks(db),
+    clock,
+    log: app.log,
+    intervalMs: config.RETENTION_JOBS_INTERVAL_MS,
+  });
+  app.decorate('jobs', jobs);
+  if (config.JOBS_ENABLED) app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
   await app.register(usersRoutes, {
     prefix: '/api/v1',
     usersService: createUsersService({

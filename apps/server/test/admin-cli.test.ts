@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { runAdminCli } from '../src/admin/cli.ts';
+import { users } from '../src/db/tables/users.ts';
 import { useClockedApp } from './helpers/accounts.ts';
 import { drivers } from './helpers/test-app.ts';
 
@@ -54,6 +56,9 @@ describe.each(drivers)('admin CLI (%s)', (driver) => {
       ['grant-tokens', user.username, '101'],
       ['grant-tokens', user.username, '-1'],
       ['make-admin', user.username],
+      ['grant-moderator'],
+      ['grant-moderator', user.username, 'extra'],
+      ['revoke-moderator'],
     ]) {
       const result = await run(...argv);
       expect(result.code, argv.join(' ')).toBe(2);
@@ -65,5 +70,42 @@ describe.each(drivers)('admin CLI (%s)', (driver) => {
       stdout: '',
       stderr: 'No live account with username or email nobody@example.com\n',
     });
+  });
+
+  it('grants and revokes the moderator role, which opens and closes the console', async () => {
+    const user = await ctx.account();
+    const access = () => ctx.call(user.id, 'GET', '/moderation/access');
+    expect((await access()).statusCode).toBe(403);
+
+    expect(await run('grant-moderator', user.username.toUpperCase())).toEqual({
+      code: 0,
+      stdout: `${user.username}: role moderator\n`,
+      stderr: '',
+    });
+    expect((await access()).json()).toEqual({ role: 'moderator' });
+    expect((await run('grant-moderator', user.username)).stdout).toBe(
+      `${user.username}: role moderator (unchanged)\n`,
+    );
+
+    expect((await run('revoke-moderator', user.username)).stdout).toBe(
+      `${user.username}: role user\n`,
+    );
+    expect((await access()).statusCode).toBe(403);
+  });
+
+  it('leaves an admin alone and refuses unknown accounts', async () => {
+    const admin = await ctx.account();
+    await ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    for (const command of ['grant-moderator', 'revoke-moderator']) {
+      expect(await run(command, admin.username)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `${admin.username} is an admin; role unchanged\n`,
+      });
+    }
+    expect((await ctx.call(admin.id, 'GET', '/moderation/access')).json()).toEqual({
+      role: 'admin',
+    });
+    expect((await run('grant-moderator', 'nobody@example.com')).code).toBe(1);
   });
 });

@@ -105,6 +105,34 @@ describe.each(drivers)('charging a session (%s)', (driver) => {
     expect(await sumOf(premium.id, 'daily')).toBe(-5);
   });
 
+  it('charges a lapsed premium user on the free plan it falls back to', async () => {
+    const lapsed = await ctx.account();
+    const tokens = createTokensRepo(ctx.db);
+    await tokens.grantPremium(lapsed.id, 1, ctx.clock.now());
+    ctx.clock.advance(2 * 86_400_000);
+    for (let i = 0; i < 3; i++) {
+      const partner = await ctx.account();
+      await chargeOnly(ctx.db, {
+        user1Id: lapsed.id,
+        user2Id: partner.id,
+        languageCode: 'en',
+        now: ctx.clock.now(),
+      });
+    }
+    const partner = await ctx.account();
+    await expect(
+      chargeOnly(ctx.db, {
+        user1Id: lapsed.id,
+        user2Id: partner.id,
+        languageCode: 'en',
+        now: ctx.clock.now(),
+      }),
+    ).rejects.toMatchObject({ code: 1002, userIds: [lapsed.id] });
+    const state = await tokens.tokenState(lapsed.id, ctx.clock.now());
+    expect(state.plan.code).toBe('free');
+    expect(state.usage).toMatchObject({ tokens: 3, session_limit: 3 });
+  });
+
   it('never overdraws under 50 parallel charges: 3 daily + 2 bonus pay for exactly 5', async () => {
     const user = await ctx.account();
     await createTokensRepo(ctx.db).grantBonusTokens(user.id, 2, ctx.clock.now());

@@ -113,5 +113,7 @@ export const SOCKET_MAX_MESSAGE_BYTES = 64 * 1024;
 export const SOCKET_CLOSE_CODES = {
   normal: 1000,
   authenticationFailed: 4001,
+  /** A moderator blocked the account: final, the client shows the blocked page (no retry). */
+  accountRestricted: 4003,
   duplicateConnection: 4999,
 } as const;

@@ -1,6 +1,7 @@
 import { tokenDay } from '@parlo/contract/tokens';
 import type { Database } from '../db/client.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
+import { createModerationRepo } from '../modules/moderation/moderation-repo.ts';
 import { available } from '../modules/tokens/token-rules.ts';
 import { createTokensRepo } from '../modules/tokens/tokens-repo.ts';
 
@@ -10,6 +11,8 @@ Commands:
   grant-premium <email> <days>   Premium for <days> days (1..3650); extends a live premium plan
   grant-tokens <email> <n>       Add <n> bonus tokens (1..100)
   show-tokens <email>            Plan, today's usage and the bonus balance
+  grant-moderator <email>        Opens the moderation console to the account
+  revoke-moderator <email>       Makes a moderator an ordinary user again
 
 <email> is the account's username or email, in any case. The database is the server's:
 DATABASE_URL, else PGlite in DATA_DIR (stop the server first: PGlite allows one process).`;
@@ -17,7 +20,18 @@ DATABASE_URL, else PGlite in DATA_DIR (stop the server first: PGlite allows one 
 export type AdminCommand =
   | { name: 'grant-premium'; login: string; days: number }
   | { name: 'grant-tokens'; login: string; amount: number }
-  | { name: 'show-tokens'; login: string };
+  | { name: 'show-tokens'; login: string }
+  | { name: 'grant-moderator'; login: string }
+  | { name: 'revoke-moderator'; login: string };
+
+const COMMANDS = [
+  'grant-premium',
+  'grant-tokens',
+  'show-tokens',
+  'grant-moderator',
+  'revoke-moderator',
+] as const;
+const ONE_ARGUMENT: readonly string[] = ['show-tokens', 'grant-moderator', 'revoke-moderator'];
 
 export interface AdminResult {
   /** 0 done, 1 refused (unknown account), 2 bad arguments. */
@@ -36,9 +50,9 @@ function wholeNumber(text: string | undefined, min: number, max: number): number
 export function parseAdminCommand(argv: readonly string[]): AdminCommand | { error: string } {
   const [name, login, count, ...extra] = argv;
   if (!name) return { error: 'A command is required.' };
-  const expected = name === 'show-tokens' ? 1 : 2;
+  const expected = ONE_ARGUMENT.includes(name) ? 1 : 2;
   if (!login?.trim() || argv.length - 1 !== expected || extra.length > 0) {
-    if (!['grant-premium', 'grant-tokens', 'show-tokens'].includes(name)) {
+    if (!(COMMANDS as readonly string[]).includes(name)) {
       return { error: `Unknown command: ${name}` };
     }
     return { error: `${name} takes ${expected === 1 ? '<email>' : '<email> and a number'}.` };
@@ -55,6 +69,8 @@ export function parseAdminCommand(argv: readonly string[]): AdminCommand | { err
       return { name, login, amount };
     }
     case 'show-tokens':
+    case 'grant-moderator':
+    case 'revoke-moderator':
       return { name, login };
     default:
       return { error: `Unknown command: ${name}` };
@@ -108,5 +124,28 @@ export async function runAdminCli(
       ];
       return { code: 0, stdout: `${lines.join('\n')}\n`, stderr: '' };
     }
+    case 'grant-moderator':
+    case 'revoke-moderator':
+      return setModerator(deps.db, user, command.name === 'grant-moderator');
   }
+}
+
+/**
+ * Roles change only here, never through the API. An admin stays an admin: these commands
+ * neither demote one to moderator nor to user.
+ */
+async function setModerator(
+  db: Database,
+  user: { id: string; username: string },
+  moderator: boolean,
+): Promise<AdminResult> {
+  const repo = createModerationRepo(db);
+  const role = await repo.findRole(user.id);
+  if (role === 'admin') {
+    return { code: 1, stdout: '', stderr: `${user.username} is an admin; role unchanged\n` };
+  }
+  const wanted = moderator ? 'moderator' : 'user';
+  if (role !== wanted) await repo.setRole(user.id, wanted);
+  const note = role === wanted ? ' (unchanged)' : '';
+  return { code: 0, stdout: `${user.username}: role ${wanted}${note}\n`, stderr: '' };
 }

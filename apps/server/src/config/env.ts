@@ -88,6 +88,10 @@ const envSchema = z.object({
   SIGNIN_RATE_LIMIT_MAX: positiveInt.default(20),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
   WEB_DIST: z.string().optional(),
+  // Background jobs (account purge and inactivity termination) run on every instance that has
+  // them on; an advisory lock lets one instance at a time do each job's work.
+  JOBS_ENABLED: flag.default(true),
+  RETENTION_JOBS_INTERVAL_MS: positiveInt.default(60 * 60 * 1000),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   // Behind a load balancer the client address comes from X-Forwarded-For: true trusts every hop,
   // a number trusts that many hops, anything else is a list of trusted proxy addresses.

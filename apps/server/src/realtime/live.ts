@@ -13,7 +13,6 @@ import { createOffersRepo } from '../modules/offers/offers-repo.ts';
 import { createOffersService } from '../modules/offers/offers-service.ts';
 import { createLiveSessionsRepo } from '../modules/sessions/live-sessions-repo.ts';
 import { createSessionLifecycle } from '../modules/sessions/session-lifecycle.ts';
-import type { SessionsService } from '../modules/sessions/sessions-service.ts';
 import { createStatsService } from '../modules/stats/stats-service.ts';
 import { createChargedSession } from '../modules/tokens/session-charge-repo.ts';
 import { canPayForSession } from '../modules/tokens/token-rules.ts';
@@ -35,7 +34,6 @@ export interface LiveDeps {
   findAccount: (
     userId: string,
   ) => Promise<{ status: UserStatus; deletedAt: Date | null } | undefined>;
-  sessionsService: Pick<SessionsService, 'getSession'>;
   tokensRepo: Pick<TokensRepo, 'tokenState'>;
   broker?: Broker | undefined;
   scheduler?: Scheduler | undefined;
@@ -55,7 +53,6 @@ export function createLive(deps: LiveDeps) {
 
   const lifecycle = createSessionLifecycle({
     liveSessionsRepo,
-    sessionsService: deps.sessionsService,
     chargeSession: (input) => createChargedSession(db, input),
     broker,
     clock,

@@ -29,6 +29,8 @@ export function testConfig(env: Env = {}): Config {
     LOG_LEVEL: 'silent',
     // Never the real apps/web/dist: whether the web app was built must not change results.
     WEB_DIST: '/nonexistent/parlo-web-dist',
+    // Background jobs run only when a test calls `app.jobs.run`, never on a timer mid-test.
+    JOBS_ENABLED: 'false',
     ...env,
   });
 }

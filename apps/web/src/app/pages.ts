@@ -66,6 +66,11 @@ export const SettingsLanguagesPage = lazy(() =>
     default: m.SettingsLanguagesPage,
   })),
 );
+export const ModerationConsole = lazy(() =>
+  import('@/features/moderation/components/moderation-console').then((m) => ({
+    default: m.ModerationConsole,
+  })),
+);
 export const BlockedPage = lazy(() =>
   import('@/features/blocked/components/blocked-page').then((m) => ({ default: m.BlockedPage })),
 );

@@ -64,6 +64,12 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          {
+            // Moderators need not have finished onboarding; the console asks the API for the role.
+            path: 'moderation/*',
+            element: <Pages.ModerationConsole />,
+            handle: routeHandle('account'),
+          },
           { path: '*', element: <Navigate to="/" replace />, handle: routeHandle('public') },
         ],
       },

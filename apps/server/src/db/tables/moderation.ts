@@ -1,4 +1,5 @@
 import { REPORT_REASONS } from '@parlo/contract/constants';
+import { MODERATION_HISTORY_ACTION_TYPES } from '@parlo/contract/moderation';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, timestamptz } from '../columns.ts';
@@ -38,12 +39,8 @@ export const reports = pgTable(
   ],
 );
 
-export const MODERATION_ACTIONS = [
-  'warn',
-  'temporary_block',
-  'permanent_block',
-  'unblock',
-] as const;
+/** What a moderator does, plus 'escalate': the system holding a user out of matching. */
+export const MODERATION_ACTIONS = MODERATION_HISTORY_ACTION_TYPES;
 
 /** The audit trail of moderation; a null moderator means the system acted on its own. */
 export const moderationActions = pgTable(

@@ -31,6 +31,8 @@ export const users = pgTable(
     blockedAt: timestamptz('blocked_at'),
     blockedUntil: timestamptz('blocked_until'),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    /** Set while escalation holds the user out of matching; a moderator's action clears it. */
+    escalatedAt: timestamptz('escalated_at'),
     referralId: text('referral_id').notNull(),
     /** The provider's profile picture, when it gives one. */
     imageUrl: text('image_url'),
@@ -44,6 +46,10 @@ export const users = pgTable(
   (t) => [
     unique('users_provider_subject_key').on(t.provider, t.providerSubject),
     unique('users_referral_id_key').on(t.referralId),
+    // The moderation queue puts escalated users first.
+    index('users_escalated_at_idx')
+      .on(t.escalatedAt)
+      .where(sql`${t.escalatedAt} is not null`),
     index('users_deleted_at_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),

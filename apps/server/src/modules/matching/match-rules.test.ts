@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueTicket } from '../../broker/broker.ts';
-import { ageGroupOf, ageOn, pickPartner } from './match-rules.ts';
+import { PROFICIENCY_LEVELS } from '@parlo/contract/constants';
+import fc from 'fast-check';
+import {
+  ageGroupOf,
+  ageOn,
+  indexTickets,
+  mayEverPair,
+  pickFromIndex,
+  pickPartner,
+} from './match-rules.ts';
 
 const rules = { adjacentLevelAfterMs: 10_000, anyLevelAfterMs: 25_000 };
 const ticket = (userId: string, over: Partial<QueueTicket> = {}): QueueTicket => ({
@@ -59,5 +68,60 @@ describe('match rules', () => {
     expect(pickPartner(me, [last], 24_000, rules)).toBeUndefined();
     expect(pickPartner(me, [last, other], 12_000, rules)?.userId).toBe('other');
     expect(pickPartner(me, [last], 25_000, rules)?.userId).toBe('last');
+  });
+});
+
+/** The rules as first written: filter everything, then sort. The index must agree with it. */
+function referencePick(me: QueueTicket, others: QueueTicket[], now: number) {
+  const distance = (x: QueueTicket) =>
+    Math.abs(PROFICIENCY_LEVELS.indexOf(me.level) - PROFICIENCY_LEVELS.indexOf(x.level));
+  const waited = (x: QueueTicket) => now - Math.min(me.enqueuedAt, x.enqueuedAt);
+  const isLast = (x: QueueTicket) => me.lastPartnerId === x.userId || x.lastPartnerId === me.userId;
+  const fits = others.filter((x) => {
+    if (!mayEverPair(me, x)) return false;
+    const d = distance(x);
+    return d === 0 || waited(x) >= (d === 1 ? rules.adjacentLevelAfterMs : rules.anyLevelAfterMs);
+  });
+  const fresh = fits.filter((x) => !isLast(x));
+  const pool = fresh.length > 0 ? fresh : fits.filter((x) => waited(x) >= rules.anyLevelAfterMs);
+  return [...pool].sort(
+    (x, y) => distance(x) - distance(y) || x.enqueuedAt - y.enqueuedAt || x.id.localeCompare(y.id),
+  )[0];
+}
+
+describe('the level index', () => {
+  it('picks what filtering and sorting the whole queue picks', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            level: fc.constantFrom(...PROFICIENCY_LEVELS),
+            ageGroup: fc.constantFrom('adult' as const, 'minor' as const),
+            enqueuedAt: fc.integer({ min: 0, max: 40_000 }),
+            last: fc.integer({ min: -1, max: 11 }),
+            excluded: fc.array(fc.integer({ min: 0, max: 11 }), { maxLength: 3 }),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        fc.integer({ min: 0, max: 80_000 }),
+        (specs, now) => {
+          const tickets = specs.map((spec, i) =>
+            ticket(`u${i}`, {
+              level: spec.level,
+              ageGroup: spec.ageGroup,
+              enqueuedAt: spec.enqueuedAt,
+              lastPartnerId: spec.last >= 0 ? `u${spec.last}` : null,
+              excludedUserIds: spec.excluded.map((n) => `u${n}`),
+            }),
+          );
+          const index = indexTickets(tickets);
+          for (const me of tickets) {
+            const want = referencePick(me, tickets, now);
+            expect(pickFromIndex(me, index, now, rules)?.userId).toBe(want?.userId);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

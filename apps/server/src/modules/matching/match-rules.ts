@@ -23,13 +23,6 @@ export function ageOn(dateOfBirth: string, now: Date): number {
 export const ageGroupOf = (dateOfBirth: string, now: Date): AgeGroup =>
   ageOn(dateOfBirth, now) < ADULT_AGE ? 'minor' : 'adult';
 
-const levelDistance = (a: QueueTicket, b: QueueTicket) =>
-  Math.abs(PROFICIENCY_LEVELS.indexOf(a.level) - PROFICIENCY_LEVELS.indexOf(b.level));
-
-/** The pair waited as long as its older ticket. */
-const pairWaitMs = (a: QueueTicket, b: QueueTicket, now: number) =>
-  now - Math.min(a.enqueuedAt, b.enqueuedAt);
-
 /** Rules never relaxed: same language, same age group, no exclusion between the two. */
 export function mayEverPair(a: QueueTicket, b: QueueTicket): boolean {
   return (
@@ -41,37 +34,79 @@ export function mayEverPair(a: QueueTicket, b: QueueTicket): boolean {
   );
 }
 
-function levelAllowed(a: QueueTicket, b: QueueTicket, now: number, rules: WideningRules) {
-  const distance = levelDistance(a, b);
-  const waited = pairWaitMs(a, b, now);
-  if (distance === 0) return true;
-  if (distance === 1) return waited >= rules.adjacentLevelAfterMs;
-  return waited >= rules.anyLevelAfterMs;
-}
-
 const lastPartners = (a: QueueTicket, b: QueueTicket) =>
   a.lastPartnerId === b.userId || b.lastPartnerId === a.userId;
 
 /**
- * The partner for `ticket` among `others`: the nearest level the waits allow, then the oldest
- * ticket. The last partner is taken only when nobody else qualifies and the pair has waited long
- * enough for any level (they can always continue at once through an offer instead).
+ * The waiting tickets of one language, by age group and level, oldest first within each: the
+ * scan for a partner walks levels outwards from the ticket's own and stops at the first ticket
+ * the rules allow, instead of sorting the whole queue for every ticket.
  */
+export type TicketIndex = Map<string, QueueTicket[]>;
+
+const bucketKey = (ageGroup: string, levelIndex: number) => `${ageGroup}:${levelIndex}`;
+
+export function indexTickets(tickets: readonly QueueTicket[]): TicketIndex {
+  const index: TicketIndex = new Map();
+  const byAge = [...tickets].sort(
+    (a, b) => a.enqueuedAt - b.enqueuedAt || a.id.localeCompare(b.id),
+  );
+  for (const ticket of byAge) {
+    const key = bucketKey(ticket.ageGroup, PROFICIENCY_LEVELS.indexOf(ticket.level));
+    const bucket = index.get(key);
+    if (bucket) bucket.push(ticket);
+    else index.set(key, [ticket]);
+  }
+  return index;
+}
+
+const waitFor = (distance: number, rules: WideningRules) =>
+  distance === 0 ? 0 : distance === 1 ? rules.adjacentLevelAfterMs : rules.anyLevelAfterMs;
+
+/**
+ * The partner for `ticket` from the index, skipping users in `taken`: the nearest level the
+ * waits allow, then the oldest ticket. The last partner is taken only when nobody else qualifies
+ * and the pair has waited long enough for any level (they can always continue at once through an
+ * offer instead).
+ */
+export function pickFromIndex(
+  ticket: QueueTicket,
+  index: TicketIndex,
+  now: number,
+  rules: WideningRules,
+  taken: ReadonlySet<string> = new Set(),
+): QueueTicket | undefined {
+  const own = PROFICIENCY_LEVELS.indexOf(ticket.level);
+  const nearest = (allowLast: boolean) => {
+    for (let distance = 0; distance < PROFICIENCY_LEVELS.length; distance++) {
+      // A pair may form once its older ticket has waited `need`; allowLast asks the any-level wait.
+      const need = allowLast ? rules.anyLevelAfterMs : waitFor(distance, rules);
+      const latestPartnerStart =
+        need === 0 || ticket.enqueuedAt <= now - need ? Infinity : now - need;
+      let best: QueueTicket | undefined;
+      for (const level of new Set([own - distance, own + distance])) {
+        for (const other of index.get(bucketKey(ticket.ageGroup, level)) ?? []) {
+          // Oldest first: past the latest start that qualifies, nobody later in the bucket does.
+          if (other.enqueuedAt > latestPartnerStart) break;
+          if (taken.has(other.userId) || !mayEverPair(ticket, other)) continue;
+          if (lastPartners(ticket, other) !== allowLast) continue;
+          if (!best || other.enqueuedAt < best.enqueuedAt) best = other;
+          break;
+        }
+      }
+      if (best) return best;
+    }
+    return undefined;
+  };
+  return nearest(false) ?? nearest(true);
+}
+
+/** `pickFromIndex` over a plain list (tests, small queues). */
 export function pickPartner(
   ticket: QueueTicket,
   others: readonly QueueTicket[],
   now: number,
   rules: WideningRules,
 ): QueueTicket | undefined {
-  const fits = others.filter(
-    (other) => mayEverPair(ticket, other) && levelAllowed(ticket, other, now, rules),
-  );
-  const fresh = fits.filter((other) => !lastPartners(ticket, other));
-  const pool =
-    fresh.length > 0
-      ? fresh
-      : fits.filter((other) => pairWaitMs(ticket, other, now) >= rules.anyLevelAfterMs);
-  return [...pool].sort(
-    (x, y) => levelDistance(ticket, x) - levelDistance(ticket, y) || x.enqueuedAt - y.enqueuedAt,
-  )[0];
+  return pickFromIndex(ticket, indexTickets(others), now, rules);
 }

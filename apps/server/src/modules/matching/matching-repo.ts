@@ -1,55 +1,74 @@
 import type { ProficiencyLevel } from '@parlo/contract/constants';
-import { and, desc, eq, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { matchExclusions } from '../../db/tables/moderation.ts';
-import { sessions } from '../../db/tables/sessions.ts';
-import { profiles, userLanguages } from '../../db/tables/users.ts';
+import {
+  activeSubscriptionJoin,
+  readTokenState,
+  rowsOf,
+  tokenStateColumns,
+  type ReadTokenState,
+  type TokenStateRow,
+} from '../tokens/token-state-query.ts';
 
-export interface SearcherRow {
+/** Everything a find checks and puts on the ticket, read in one round trip. */
+export interface Searcher extends ReadTokenState {
   /** Null when the user does not learn the language. */
   level: ProficiencyLevel | null;
-  /** Null before onboarding. */
+  /** Null before onboarding (YYYY-MM-DD). */
   dateOfBirth: string | null;
+  lastPartnerId: string | null;
+  /** Everyone the user must never be paired with, in either direction of the pair. */
+  excludedUserIds: string[];
+  /** Held out of matching by an escalation awaiting a moderator. */
+  escalated: boolean;
 }
 
 export interface MatchingRepo {
-  findSearcher(userId: string, languageCode: string): Promise<SearcherRow>;
-  lastPartnerOf(userId: string): Promise<string | null>;
-  /** Everyone the user must never be paired with, in either direction of the pair. */
-  exclusionsOf(userId: string): Promise<string[]>;
+  /** Undefined when the account does not exist. */
+  loadSearcher(userId: string, languageCode: string, now: Date): Promise<Searcher | undefined>;
+}
+
+interface SearcherRow extends TokenStateRow {
+  level: ProficiencyLevel | null;
+  date_of_birth: string | null;
+  last_partner_id: string | null;
+  excluded: unknown;
+  escalated: boolean;
 }
 
 export function createMatchingRepo(db: Database): MatchingRepo {
   return {
-    async findSearcher(userId, languageCode) {
-      const [language] = await db
-        .select({ level: userLanguages.proficiencyLevel })
-        .from(userLanguages)
-        .where(and(eq(userLanguages.userId, userId), eq(userLanguages.languageCode, languageCode)))
-        .limit(1);
-      const [profile] = await db
-        .select({ dateOfBirth: profiles.dateOfBirth })
-        .from(profiles)
-        .where(eq(profiles.userId, userId))
-        .limit(1);
-      return { level: language?.level ?? null, dateOfBirth: profile?.dateOfBirth ?? null };
-    },
-    async lastPartnerOf(userId) {
-      const [row] = await db
-        .select({ user1Id: sessions.user1Id, user2Id: sessions.user2Id })
-        .from(sessions)
-        .where(or(eq(sessions.user1Id, userId), eq(sessions.user2Id, userId)))
-        .orderBy(desc(sessions.createdAt), desc(sessions.id))
-        .limit(1);
-      if (!row) return null;
-      return row.user1Id === userId ? row.user2Id : row.user1Id;
-    },
-    async exclusionsOf(userId) {
-      const rows = await db
-        .select({ low: matchExclusions.userLowId, high: matchExclusions.userHighId })
-        .from(matchExclusions)
-        .where(or(eq(matchExclusions.userLowId, userId), eq(matchExclusions.userHighId, userId)));
-      return rows.map((row) => (row.low === userId ? row.high : row.low));
+    async loadSearcher(userId, languageCode, now) {
+      const user = sql`u.id`;
+      const [row] = await rowsOf<SearcherRow>(
+        db,
+        sql`select
+            (select l.proficiency_level from user_languages l
+              where l.user_id = u.id and l.language_code = ${languageCode}) as level,
+            (select p.date_of_birth::text from profiles p where p.user_id = u.id) as date_of_birth,
+            (select case when x.user1_id = u.id then x.user2_id else x.user1_id end
+              from sessions x where x.user1_id = u.id or x.user2_id = u.id
+              order by x.created_at desc, x.id desc limit 1) as last_partner_id,
+            (select coalesce(json_agg(case when e.user_low_id = u.id
+                then e.user_high_id else e.user_low_id end), '[]'::json)
+              from match_exclusions e
+              where e.user_low_id = u.id or e.user_high_id = u.id) as excluded,
+            u.escalated_at is not null as escalated,
+            ${tokenStateColumns(user, now)}
+          from users u ${activeSubscriptionJoin(user)}
+          where u.id = ${userId}`,
+      );
+      if (!row) return undefined;
+      const excluded =
+        typeof row.excluded === 'string' ? (JSON.parse(row.excluded) as unknown) : row.excluded;
+      return {
+        ...readTokenState(row, now),
+        level: row.level,
+        dateOfBirth: row.date_of_birth,
+        lastPartnerId: row.last_partner_id,
+        excludedUserIds: (excluded as string[]).filter(Boolean),
+        escalated: row.escalated,
+      };
     },
   };
 }

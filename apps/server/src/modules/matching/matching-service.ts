@@ -5,12 +5,21 @@ import type { MatchCancelResult, MatchFindResult } from '@parlo/contract/match';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broker, QueueTicket } from '../../broker/broker.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { BadRequestError, ConflictError, RateLimitedError } from '../../lib/errors.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  RateLimitedError,
+} from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import type { Scheduler } from '../../realtime/scheduler.ts';
 import { AlreadyInSessionError, type SessionLifecycle } from '../sessions/session-lifecycle.ts';
-import { InsufficientTokensError, NO_TOKENS_MESSAGE } from '../tokens/token-rules.ts';
-import { ageGroupOf, pickPartner, type WideningRules } from './match-rules.ts';
+import {
+  canPayForSession,
+  InsufficientTokensError,
+  NO_TOKENS_MESSAGE,
+} from '../tokens/token-rules.ts';
+import { ageGroupOf, indexTickets, pickFromIndex, type WideningRules } from './match-rules.ts';
 import type { MatchingRepo } from './matching-repo.ts';
 
 /** How often waiting tickets are looked at again, so their waits widen the rules. */
@@ -22,7 +31,7 @@ export interface MatchingService {
   find(user: AuthenticatedUser, languageCode: LanguageCode): Promise<MatchFindResult>;
   cancel(userId: string): Promise<MatchCancelResult>;
   /** Pairs whoever can be paired in the language now; never runs twice at once per language. */
-  runPairing(languageCode: string): Promise<void>;
+  runPairing(languageCode: string, all?: boolean): Promise<void>;
   sweep(): Promise<void>;
   /** Mean wait of recent matches (of one language, or of all), in whole milliseconds. */
   averageWaitMs(languageCode?: string): number;
@@ -36,7 +45,7 @@ export interface MatchingServiceDeps {
     'isOnline' | 'enqueue' | 'cancel' | 'ticketOf' | 'tickets' | 'queuedLanguages' | 'claimPair'
   > &
     Pick<Broker, 'deliver'>;
-  lifecycle: Pick<SessionLifecycle, 'start' | 'isInSession' | 'partnerOf'>;
+  lifecycle: Pick<SessionLifecycle, 'start' | 'partnerOf'>;
   canPayForSession: (userId: string) => Promise<boolean>;
   clock: Clock;
   scheduler: Scheduler;
@@ -48,6 +57,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
   const { broker, clock, log } = deps;
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
+  const sweepAll = new Set<string>();
   /** Users whose ticket was claimed for a pair still being created, and who cancelled since. */
   const inFlight = new Set<string>();
   const cancelledInFlight = new Set<string>();
@@ -65,6 +75,14 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
     if (!(await broker.isOnline(ticket.userId))) return;
     if (await broker.ticketOf(ticket.userId)) return;
     await broker.enqueue(ticket);
+    markFresh(ticket);
+    void runPairing(ticket.languageCode);
+  }
+
+  function markFresh(ticket: QueueTicket) {
+    let users = fresh.get(ticket.languageCode);
+    if (!users) fresh.set(ticket.languageCode, (users = new Set()));
+    users.add(ticket.userId);
   }
 
   async function refuse(userId: string, code: number, message: string) {
@@ -107,7 +125,24 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
     }
   }
 
-  async function pairOnce(languageCode: string) {
+  /** Creations of claimed pairs in flight; they run beside the scans, not inside them. */
+  const creations = new Set<Promise<void>>();
+  /** Users whose new ticket the next scan of its language looks at (a sweep looks at all). */
+  const fresh = new Map<string, Set<string>>();
+
+  function startCreation(older: QueueTicket, newer: QueueTicket) {
+    const creation = createPair(older, newer).finally(() => creations.delete(creation));
+    creations.add(creation);
+  }
+
+  /**
+   * One pass over a language's queue: each ticket to look at (the fresh ones, or all in a sweep)
+   * gets the best partner the rules allow, and the pair is claimed from the broker. Creating the
+   * session is left running: the claim already keeps both tickets out of every other pair.
+   */
+  async function scanOnce(languageCode: string, all: boolean) {
+    const lookAt = fresh.get(languageCode);
+    fresh.delete(languageCode);
     const tickets = await broker.tickets(languageCode);
     const now = clock.now().getTime();
     const taken = new Set<string>();
@@ -118,48 +153,56 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         taken.add(ticket.userId);
       }
     }
-    // Claimed pairs are written in parallel: the claim keeps a ticket out of every other pair.
-    const creations: Promise<void>[] = [];
+    const index = indexTickets(tickets);
     for (const ticket of tickets) {
-      if (taken.has(ticket.userId)) continue;
-      const others = tickets.filter((other) => !taken.has(other.userId));
-      const partner = pickPartner(ticket, others, now, deps.rules);
+      if (taken.has(ticket.userId) || (!all && !lookAt?.has(ticket.userId))) continue;
+      const partner = pickFromIndex(ticket, index, now, deps.rules, taken);
       if (!partner) continue;
       const [older, newer] =
         ticket.enqueuedAt <= partner.enqueuedAt ? [ticket, partner] : [partner, ticket];
       if (!(await broker.claimPair(older, newer))) continue;
       taken.add(older.userId);
       taken.add(newer.userId);
-      creations.push(createPair(older, newer));
+      startCreation(older, newer);
     }
-    await Promise.all(creations);
   }
 
-  function runPairing(languageCode: string): Promise<void> {
-    const current = running.get(languageCode);
-    if (current) {
+  /**
+   * Scans the language, one scan at a time per language (a request during a scan runs one more
+   * after it); resolves once the pairs it claimed are created or refused.
+   */
+  function runPairing(languageCode: string, all = false): Promise<void> {
+    if (all) sweepAll.add(languageCode);
+    let scan = running.get(languageCode);
+    if (scan) {
       again.add(languageCode);
-      return current;
+    } else {
+      scan = (async () => {
+        try {
+          do {
+            again.delete(languageCode);
+            const everyone = sweepAll.delete(languageCode);
+            await scanOnce(languageCode, everyone);
+          } while (again.has(languageCode));
+        } catch (error) {
+          log.error({ err: error, languageCode }, 'matching failed');
+        } finally {
+          running.delete(languageCode);
+        }
+      })();
+      running.set(languageCode, scan);
     }
-    const run = (async () => {
-      try {
-        do {
-          again.delete(languageCode);
-          await pairOnce(languageCode);
-        } while (again.has(languageCode));
-      } catch (error) {
-        log.error({ err: error, languageCode }, 'matching failed');
-      } finally {
-        running.delete(languageCode);
-      }
-    })();
-    running.set(languageCode, run);
-    return run;
+    return scan.then(settled);
+  }
+
+  /** Resolves when every creation started so far has finished. */
+  async function settled(): Promise<void> {
+    while (creations.size > 0) await Promise.all([...creations]);
   }
 
   async function sweep() {
     const languages = await broker.queuedLanguages();
-    await Promise.all(languages.map((languageCode) => runPairing(languageCode)));
+    await Promise.all(languages.map((languageCode) => runPairing(languageCode, true)));
   }
 
   return {
@@ -171,20 +214,25 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         );
       }
       const now = clock.now();
-      // Independent reads run together (each on its own pooled connection); the checks below
-      // still refuse in the spec's order.
-      const [searcher, inSession, canPay, existing, lastPartnerId, excludedUserIds] =
-        await Promise.all([
-          deps.matchingRepo.findSearcher(user.id, languageCode),
-          deps.lifecycle.isInSession(user.id),
-          deps.canPayForSession(user.id),
-          broker.ticketOf(user.id),
-          deps.matchingRepo.lastPartnerOf(user.id),
-          deps.matchingRepo.exclusionsOf(user.id),
-        ]);
-      if (!searcher.level) throw new BadRequestError('You are not learning this language');
+      const [searcher, existing] = await Promise.all([
+        deps.matchingRepo.loadSearcher(user.id, languageCode, now),
+        broker.ticketOf(user.id),
+      ]);
+      if (searcher?.escalated) {
+        throw new ForbiddenError(
+          'Your account is under review; you cannot search for a partner until it is done',
+          'under_review',
+        );
+      }
+      if (!searcher?.level) throw new BadRequestError('You are not learning this language');
       if (!searcher.dateOfBirth) throw new BadRequestError('Create your profile first');
-      if (inSession) throw new AlreadyInSessionError([user.id]);
+      if (searcher.inSession || deps.lifecycle.partnerOf(user.id)) {
+        throw new AlreadyInSessionError([user.id]);
+      }
+      // A plan that lapsed is replaced under the user's lock first (rare): then read it again.
+      const canPay = searcher.lapsed
+        ? await deps.canPayForSession(user.id)
+        : canPayForSession(searcher.state);
       if (!canPay) {
         throw new RateLimitedError(NO_TOKENS_MESSAGE, ERROR_CODES.sessionsLimitReached);
       }
@@ -197,11 +245,12 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         level: searcher.level,
         ageGroup: ageGroupOf(searcher.dateOfBirth, now),
         enqueuedAt: keep?.enqueuedAt ?? now.getTime(),
-        lastPartnerId,
-        excludedUserIds,
+        lastPartnerId: searcher.lastPartnerId,
+        excludedUserIds: searcher.excludedUserIds,
       };
       cancelledInFlight.delete(user.id);
       await broker.enqueue(ticket);
+      markFresh(ticket);
       void runPairing(languageCode);
       return {
         status: 'searching',

@@ -1,8 +1,8 @@
 import type { ReportReason } from '@parlo/contract/constants';
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, max, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { matchExclusions, reports } from '../../db/tables/moderation.ts';
+import { matchExclusions, moderationActions, reports } from '../../db/tables/moderation.ts';
 import { sessions } from '../../db/tables/sessions.ts';
 import { users } from '../../db/tables/users.ts';
 
@@ -23,18 +23,31 @@ export interface NewReport {
   /** Reports made since this instant count toward the cap. */
   countSince: Date;
   limit: number;
+  escalation: {
+    /** Distinct reporters that escalate the reported user... */
+    distinctReporters: number;
+    /** ...with reports made since this instant (and since a moderator last acted on the user). */
+    since: Date;
+  };
 }
 
 export type CreateReportResult =
-  | { outcome: 'created'; report: { id: string; createdAt: Date } }
+  | {
+      outcome: 'created';
+      report: { id: string; createdAt: Date };
+      /** True when this report escalated the reported user (it was not escalated before). */
+      escalated: boolean;
+    }
   | { outcome: 'limit_reached' }
   | { outcome: 'duplicate' };
 
 export interface ReportsRepo {
   findSession(sessionId: string): Promise<ReportedSessionRow | undefined>;
   /**
-   * In one transaction: the report and the pair's match exclusion, unless the reporter already
-   * made `limit` reports since `countSince` or already reported this session (nothing written).
+   * In one transaction: the report, the pair's match exclusion and, when the reported user now
+   * has enough distinct reporters, their escalation (users.escalated_at and an 'escalate' row in
+   * moderation_actions); nothing is written when the reporter already made `limit` reports since
+   * `countSince` or already reported this session.
    */
   create(report: NewReport): Promise<CreateReportResult>;
 }
@@ -59,11 +72,13 @@ export function createReportsRepo(db: Database): ReportsRepo {
       try {
         return await db.transaction(async (tx): Promise<CreateReportResult> => {
           // The reporter's row is the lock that makes count-then-insert safe against parallel
-          // reports of the same user.
+          // reports by the same user; the reported user's row does the same for the escalation
+          // count. Rows are locked in id order, so two users reporting each other cannot deadlock.
           await tx
             .select({ id: users.id })
             .from(users)
-            .where(eq(users.id, report.reporterId))
+            .where(inArray(users.id, [report.reporterId, report.reportedUserId]))
+            .orderBy(asc(users.id))
             .for('update');
           const [already] = await tx
             .select({ id: reports.id })
@@ -106,7 +121,8 @@ export function createReportsRepo(db: Database): ReportsRepo {
             .insert(matchExclusions)
             .values({ userLowId, userHighId, reason: 'report', createdAt: report.now })
             .onConflictDoNothing();
-          return { outcome: 'created', report: created! };
+          const escalated = await escalateIfDue(tx, report, created!.id);
+          return { outcome: 'created', report: created!, escalated };
         });
       } catch (error) {
         if (isUniqueViolation(error, 'reports_reporter_session_key'))
@@ -115,4 +131,40 @@ export function createReportsRepo(db: Database): ReportsRepo {
       }
     },
   };
+}
+
+/**
+ * Escalates the reported user when distinct reporters since `escalation.since` reach the
+ * threshold. Reports a moderator has already seen (made before their last action on the user)
+ * do not count again, so a cleared escalation needs new reports to come back.
+ */
+async function escalateIfDue(tx: Database, report: NewReport, reportId: string) {
+  const userId = report.reportedUserId;
+  const [reviewed] = await tx
+    .select({ at: max(moderationActions.createdAt) })
+    .from(moderationActions)
+    .where(and(eq(moderationActions.userId, userId), ne(moderationActions.action, 'escalate')));
+  const lastReview = reviewed?.at ?? null;
+  const since =
+    lastReview && lastReview > report.escalation.since ? lastReview : report.escalation.since;
+  const [reporters] = await tx
+    .select({ n: countDistinct(reports.reporterId) })
+    .from(reports)
+    .where(and(eq(reports.reportedUserId, userId), gt(reports.createdAt, since)));
+  if ((reporters?.n ?? 0) < report.escalation.distinctReporters) return false;
+
+  const updated = await tx
+    .update(users)
+    .set({ escalatedAt: report.now })
+    .where(and(eq(users.id, userId), isNull(users.escalatedAt)))
+    .returning({ id: users.id });
+  if (updated.length === 0) return false;
+  await tx.insert(moderationActions).values({
+    userId,
+    moderatorId: null,
+    reportId,
+    action: 'escalate',
+    createdAt: report.now,
+  });
+  return true;
 }

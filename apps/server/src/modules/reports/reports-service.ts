@@ -1,4 +1,5 @@
 import { REPORTS_PER_DAY } from '@parlo/contract/constants';
+import { ESCALATION_DISTINCT_REPORTERS, ESCALATION_WINDOW_HOURS } from '@parlo/contract/moderation';
 import { REPORT_LIMIT_MESSAGE, type Report, type ReportCreateBody } from '@parlo/contract/reports';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
@@ -11,7 +12,8 @@ import {
 import type { SessionLifecycle } from '../sessions/session-lifecycle.ts';
 import type { ReportsRepo } from './reports-repo.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export interface ReportsService {
   create(reporterId: string, body: ReportCreateBody): Promise<Report>;
@@ -22,6 +24,8 @@ export interface ReportsServiceDeps {
   lifecycle: Pick<SessionLifecycle, 'end'>;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Called once a report escalated the reported user, to take them out of the queue. */
+  onEscalated?: (userId: string) => Promise<void>;
 }
 
 const startOfUtcDay = (date: Date) =>
@@ -31,7 +35,8 @@ const startOfUtcDay = (date: Date) =>
  * Reports (spec §3, §6): a participant reports the other side of a session, at most
  * REPORTS_PER_DAY times per UTC day; the pair is excluded from matching at once. A report made
  * during the call ends it as `user_reported`, so nobody stays face to face with a person they
- * just reported.
+ * just reported. ESCALATION_DISTINCT_REPORTERS distinct reporters within ESCALATION_WINDOW_HOURS
+ * escalate the reported user: held out of matching until a moderator acts (not blocked).
  */
 export function createReportsService(deps: ReportsServiceDeps): ReportsService {
   const { reportsRepo, clock, log } = deps;
@@ -60,6 +65,10 @@ export function createReportsService(deps: ReportsServiceDeps): ReportsService {
         now,
         countSince: dayStart,
         limit: REPORTS_PER_DAY,
+        escalation: {
+          distinctReporters: ESCALATION_DISTINCT_REPORTERS,
+          since: new Date(now.getTime() - ESCALATION_WINDOW_HOURS * HOUR_MS),
+        },
       });
       if (result.outcome === 'limit_reached') {
         const untilTomorrow = Math.ceil((dayStart.getTime() + DAY_MS - now.getTime()) / 1000);
@@ -69,6 +78,12 @@ export function createReportsService(deps: ReportsServiceDeps): ReportsService {
         throw new ConflictError('You have already reported this session');
       }
 
+      if (result.escalated) {
+        log.info({ userId: partnerId }, 'user escalated for moderation');
+        await deps.onEscalated?.(partnerId).catch((error: unknown) => {
+          log.error({ err: error, userId: partnerId }, 'holding an escalated user back failed');
+        });
+      }
       if (!session.endedAt) {
         // The report is kept whatever happens here; a session left open is closed by its timer.
         await deps.lifecycle

@@ -4,6 +4,7 @@ import {
   type SessionEndReason,
 } from '@parlo/contract/constants';
 import { ERROR_CODES } from '@parlo/contract/errors';
+import { DELETED_USER_NAME, type SessionParticipant } from '@parlo/contract/sessions';
 import type {
   ConnectionQuality,
   IceServer,
@@ -21,7 +22,6 @@ import {
   type ChargedSessionInput,
 } from '../tokens/session-charge-repo.ts';
 import type { LiveSessionsRepo, PeerProfileRow } from './live-sessions-repo.ts';
-import type { SessionsService } from './sessions-service.ts';
 
 export const SESSION_LENGTH_MS = SESSION_LENGTH_SECONDS * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,7 +68,6 @@ interface LiveSession {
 
 export interface SessionLifecycleDeps {
   liveSessionsRepo: LiveSessionsRepo;
-  sessionsService: Pick<SessionsService, 'getSession'>;
   chargeSession: (input: ChargedSessionInput) => Promise<ChargedSession>;
   broker: Pick<Broker, 'deliver' | 'isOnline' | 'cancel'>;
   clock: Clock;
@@ -160,23 +159,42 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
     };
   }
 
-  async function announce(charged: ChargedSession, users: [string, string], languageCode: string) {
-    const [profiles, ...views] = await Promise.all([
-      repo.peerProfiles(users, languageCode),
-      ...users.map((userId) => deps.sessionsService.getSession(userId, charged.sessionId)),
-    ]);
+  /** `session_created` to both, built from the two profiles read beside the charge. */
+  async function announce(
+    charged: ChargedSession,
+    users: [string, string],
+    languageCode: string,
+    profiles: PeerProfileRow[],
+  ) {
+    const rowOf = (userId: string) => profiles.find((row) => row.userId === userId);
+    const participant = (userId: string): SessionParticipant => {
+      const row = rowOf(userId);
+      // Only an account deleted in the instant of the match has no profile left.
+      if (!row) return { id: null, name: DELETED_USER_NAME, country: null, imageUrl: null };
+      return { id: userId, name: row.name, country: row.country, imageUrl: row.imageUrl };
+    };
+    const [user1, user2] = [participant(users[0]), participant(users[1])];
     const endsAt = new Date(charged.createdAt.getTime() + SESSION_LENGTH_MS).toISOString();
     for (const [index, userId] of users.entries()) {
       const peerId = users[1 - index]!;
-      const session = views[index]!;
       await send(userId, {
         type: 'session_created',
         payload: {
-          session,
-          peerProfile: peerProfileOf(
-            profiles.find((row) => row.userId === peerId),
-            peerId,
-          ),
+          session: {
+            id: charged.sessionId,
+            // Not connected yet: listed at the moment it was made, as GET /sessions/{id} does.
+            startedAt: charged.createdAt.toISOString(),
+            endedAt: null,
+            durationSeconds: null,
+            languageCode,
+            user1Id: user1.id,
+            user2Id: user2.id,
+            user1,
+            user2,
+            initiator: index === 0,
+            endReason: null,
+          },
+          peerProfile: peerProfileOf(rowOf(peerId), peerId),
           initiator: index === 0,
           iceServers: deps.iceServersFor(userId),
           iceTransportPolicy: deps.iceTransportPolicy ?? 'all',
@@ -191,6 +209,9 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
       const users: [string, string] = [user1Id, user2Id];
       // No lock here: the charge locks both users' rows and refuses a user with an open
       // session inside its transaction, so creations for different pairs run in parallel.
+      // The profiles are read beside the charge, on another connection: they do not change with it.
+      const profiles = repo.peerProfiles(users, languageCode);
+      profiles.catch(() => undefined);
       const charged = await deps
         .chargeSession({ user1Id, user2Id, languageCode, now: clock.now() })
         .catch((error: unknown) => {
@@ -201,7 +222,7 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
       register(charged.sessionId, users, charged.createdAt);
       // A user in a call waits in no queue.
       await Promise.all(users.map((id) => broker.cancel(id)));
-      await announce(charged, users, languageCode);
+      await announce(charged, users, languageCode, await profiles);
       const session = live.get(charged.sessionId);
       for (const userId of users) {
         if (session && !(await broker.isOnline(userId))) startGrace(session, userId);

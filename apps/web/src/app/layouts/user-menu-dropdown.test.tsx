@@ -3,10 +3,12 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ModerationAccess } from '@parlo/contract/moderation';
 import type { User } from '@parlo/contract/users';
 import { useBonusTokensDialog } from '@/lib/tokens/bonus-tokens-dialog-store';
 import { initTestI18n } from '@/testing/test-i18n';
 import { premiumPlan, seedTokens } from '@/testing/tokens';
+import { moderationAccessQueryKey } from '@/features/moderation/api/get-moderation-access';
 import { UserMenuDropdown } from '@/app/layouts/user-menu-dropdown';
 
 const user: User = {
@@ -31,9 +33,14 @@ const user: User = {
   },
 };
 
-function renderOpenMenu(tokens: Parameters<typeof seedTokens>[1], me: User = user) {
+function renderOpenMenu(
+  tokens: Parameters<typeof seedTokens>[1],
+  me: User = user,
+  moderation: ModerationAccess | null = null,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   seedTokens(client, tokens);
+  client.setQueryData(moderationAccessQueryKey, moderation);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -86,5 +93,19 @@ describe('UserMenuDropdown tokens', () => {
   it('leaves tokens out for a blocked user', () => {
     const menu = renderOpenMenu({}, { ...user, status: 'blocked' });
     expect(within(menu).queryByText(/tokens/)).toBeNull();
+  });
+});
+
+describe('UserMenuDropdown moderation', () => {
+  it('links moderators to the console', () => {
+    const menu = renderOpenMenu({}, user, { role: 'moderator' });
+    expect(within(menu).getByRole('menuitem', { name: 'Moderation' }).getAttribute('href')).toBe(
+      '/moderation',
+    );
+  });
+
+  it('shows no console to anyone else', () => {
+    const menu = renderOpenMenu({});
+    expect(within(menu).queryByRole('menuitem', { name: 'Moderation' })).toBeNull();
   });
 });

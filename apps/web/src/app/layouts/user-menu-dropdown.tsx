@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { User } from '@parlo/contract/users';
 import { Avatar } from '@/components/ui/avatar';
-import { SettingsIcon, SignOutIcon } from '@/components/ui/icons';
+import { SettingsIcon, ShieldCheckIcon, SignOutIcon } from '@/components/ui/icons';
 import { avatarUrl, displayName } from '@/lib/current-user';
 import { signOut } from '@/features/auth/lib/sign-out';
+import { useModerationAccess } from '@/features/moderation/api/get-moderation-access';
 import { hasFinishedOnboarding, isBlocked } from '@/app/access';
 import type { DeferredMenuProps } from '@/app/layouts/deferred-menu';
 import { LanguageRadioItems } from '@/app/layouts/language-radio-items';
@@ -27,6 +28,10 @@ export function UserMenuDropdown({ user, ...menu }: UserMenuDropdownProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const name = displayName(user);
+  // Asked when the menu's code loads (first hover or focus), once per session; blocked users
+  // are refused every moderation call, so they are not asked.
+  const moderation = useModerationAccess(!isBlocked(user));
+  const moderator = !isBlocked(user) && Boolean(moderation.data);
 
   async function handleSignOut() {
     await signOut();
@@ -57,6 +62,14 @@ export function UserMenuDropdown({ user, ...menu }: UserMenuDropdownProps) {
           {t('user_menu.settings')}
         </Link>
       </DropdownMenu.Item>
+      {moderator && (
+        <DropdownMenu.Item asChild className={menuItemClasses}>
+          <Link to="/moderation">
+            <ShieldCheckIcon className="size-4 text-stone-500" />
+            {t('user_menu.moderation')}
+          </Link>
+        </DropdownMenu.Item>
+      )}
       <DropdownMenu.Separator className={menuSeparatorClasses} />
       <DropdownMenu.Label className={menuLabelClasses}>{t('header.language')}</DropdownMenu.Label>
       <LanguageRadioItems />

@@ -26,4 +26,9 @@ describe('connectionNoticeView', () => {
     expect(connectionNoticeView('disconnected', settled)).toBe('failed');
     expect(connectionNoticeView('connected', settled)).toBeNull();
   });
+
+  it('leaves a restricted account to the blocked page', () => {
+    const settled = { ...fresh, settled: true, publicPage: false };
+    expect(connectionNoticeView('account_restricted', settled)).toBeNull();
+  });
 });

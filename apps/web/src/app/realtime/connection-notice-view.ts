@@ -28,6 +28,9 @@ export function connectionNoticeView(
       return 'failed';
     case 'duplicate_connection':
       return 'duplicate';
+    case 'account_restricted':
+      // The blocked page replaces the app instead, as soon as the user has been reloaded.
+      return null;
     case 'connecting':
       if (settled) return 'connecting';
       return delayElapsed && !publicPage ? 'connecting' : null;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { realtimeSocket } from '@/lib/realtime/socket-client';
 import { ConnectionNotice } from '@/app/realtime/connection-notice';
 import { useMatchBridge } from '@/app/realtime/use-match-bridge';
+import { useRestrictionBridge } from '@/app/realtime/use-restriction-bridge';
 
 export type MemberRealtimeProps = {
   publicPage: boolean;
@@ -11,7 +12,8 @@ export type MemberRealtimeProps = {
 
 /**
  * The realtime connection of a member (signed in, onboarded, not blocked): open while mounted,
- * closed on sign-out; matches lead to /practice; the connection notice covers the app while down.
+ * closed on sign-out; matches lead to /practice; a block shows the blocked page; the connection
+ * notice covers the app while down.
  * Loaded lazily, so visitors and the landing page never download the socket code.
  */
 export function MemberRealtime({ publicPage, appShellId }: MemberRealtimeProps) {
@@ -25,6 +27,7 @@ export function MemberRealtime({ publicPage, appShellId }: MemberRealtimeProps) 
     void i18n.loadNamespaces('realtime');
   }, [i18n]);
   useMatchBridge();
+  useRestrictionBridge();
   return (
     // Never the app-wide fallback: a notice still loading its texts must not hide the app.
     <Suspense fallback={null}>

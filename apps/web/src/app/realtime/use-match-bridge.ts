@@ -25,4 +25,8 @@ export function useMatchBridge() {
     playSound('match');
     void navigate(PRACTICE_PATH);
   });
+  // Kept for a call that is not set up yet; a running call hears it on the socket itself.
+  useSocketMessage('session_ended', ({ sessionId, reason }) => {
+    useLiveSession.getState().noteServerEnd(sessionId, reason);
+  });
 }

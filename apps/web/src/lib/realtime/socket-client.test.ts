@@ -183,6 +183,15 @@ describe('realtime socket', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('reports a restricted account on 4003 and does not retry', async () => {
+    await connected();
+    latest().serverCloses(4003);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(client.status()).toBe('account_restricted');
+    expect(sockets).toHaveLength(1);
+    expect(refreshAccessToken).not.toHaveBeenCalled();
+  });
+
   it('stops on a normal close (1000)', async () => {
     await connected();
     latest().serverCloses(1000);

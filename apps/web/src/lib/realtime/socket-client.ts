@@ -19,7 +19,9 @@ export type SocketStatus =
   | 'connected'
   | 'reconnecting'
   | 'connection_failed'
-  | 'duplicate_connection';
+  | 'duplicate_connection'
+  /** A moderator blocked the account: final, the app reloads the user and shows the blocked page. */
+  | 'account_restricted';
 
 /** Why the socket is not connected (spec §8 "Socket failures"); the texts live in `realtime.json`. */
 export type SocketError =
@@ -178,6 +180,8 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps): RealtimeSocket {
       setStatus('disconnected');
     } else if (event.code === CLOSE.duplicateConnection) {
       setStatus('duplicate_connection');
+    } else if (event.code === CLOSE.accountRestricted) {
+      setStatus('account_restricted');
     } else if (event.code === CLOSE.authenticationFailed) {
       if (authRetried) fail('authentication_failed');
       else void retryAfterAuthFailure();

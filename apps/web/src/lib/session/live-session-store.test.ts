@@ -31,4 +31,19 @@ describe('useLiveSession', () => {
     useLiveSession.getState().start(payload);
     expect(useLiveSession.getState().ended).toBeNull();
   });
+
+  it('keeps a server end only for the live session, and forgets it with the next call', () => {
+    useLiveSession.getState().noteServerEnd('s1', 'user_ended');
+    expect(useLiveSession.getState().serverEnd).toBeNull();
+    useLiveSession.getState().start(payload);
+    useLiveSession.getState().noteServerEnd('other', 'user_ended');
+    expect(useLiveSession.getState().serverEnd).toBeNull();
+    useLiveSession.getState().noteServerEnd('s1', 'connection_issue');
+    expect(useLiveSession.getState().serverEnd).toEqual({
+      sessionId: 's1',
+      reason: 'connection_issue',
+    });
+    useLiveSession.getState().start(payload);
+    expect(useLiveSession.getState().serverEnd).toBeNull();
+  });
 });

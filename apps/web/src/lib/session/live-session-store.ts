@@ -9,6 +9,8 @@ export interface EndedSession {
   payload: SessionCreatedPayload;
   reason: LocalEndReason;
   endedAt: number;
+  /** Why the peer link failed (an i18n key of session-ended `peer_errors`), when it did. */
+  peerError: string | null;
 }
 
 export interface LiveSessionState {
@@ -16,9 +18,16 @@ export interface LiveSessionState {
   live: SessionCreatedPayload | null;
   /** The last ended call, for /session-ended. */
   ended: EndedSession | null;
+  /**
+   * The server's end of the live session when it came before the call was set up (the partner
+   * left in the instant of the match); the call ends with it as soon as it starts.
+   */
+  serverEnd: { sessionId: string; reason: SessionEndReason } | null;
   start(payload: SessionCreatedPayload): void;
+  /** Remembers a `session_ended` for the live session. */
+  noteServerEnd(sessionId: string, reason: SessionEndReason): void;
   /** Moves the live call to `ended`; does nothing without a live call. */
-  end(reason: LocalEndReason): void;
+  end(reason: LocalEndReason, peerError?: string | null): void;
   reset(): void;
 }
 
@@ -27,12 +36,16 @@ export const useLiveSession: UseBoundStore<StoreApi<LiveSessionState>> = create<
   (set, get) => ({
     live: null,
     ended: null,
-    start: (payload) => set({ live: payload, ended: null }),
-    end: (reason) => {
+    serverEnd: null,
+    start: (payload) => set({ live: payload, ended: null, serverEnd: null }),
+    noteServerEnd: (sessionId, reason) => {
+      if (get().live?.session.id === sessionId) set({ serverEnd: { sessionId, reason } });
+    },
+    end: (reason, peerError = null) => {
       const { live } = get();
       if (!live) return;
-      set({ live: null, ended: { payload: live, reason, endedAt: Date.now() } });
+      set({ live: null, ended: { payload: live, reason, endedAt: Date.now(), peerError } });
     },
-    reset: () => set({ live: null, ended: null }),
+    reset: () => set({ live: null, ended: null, serverEnd: null }),
   }),
 );

@@ -13,7 +13,11 @@ function createCall(payload: SessionCreatedPayload) {
     createPeerConnection: (config) => new RTCPeerConnection(config),
     reportConnectionType: updateConnectionType,
     playSound,
-    onEnded: (reason) => useLiveSession.getState().end(reason),
+    onEnded: (reason, peerError) => useLiveSession.getState().end(reason, peerError ?? null),
+    endedBeforeStart: (sessionId) => {
+      const { serverEnd } = useLiveSession.getState();
+      return serverEnd?.sessionId === sessionId ? serverEnd.reason : null;
+    },
   });
 }
 

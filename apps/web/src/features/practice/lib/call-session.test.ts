@@ -10,12 +10,24 @@ import { sessionPayload } from '@/features/practice/testing/session-payload';
 
 const START = Date.parse('2026-01-01T10:00:00Z');
 
-function setup(options: { denied?: boolean; initiator?: boolean; id?: string } = {}) {
+function setup(
+  options: {
+    denied?: boolean;
+    initiator?: boolean;
+    id?: string;
+    endedBeforeStart?: 'user_ended' | null;
+  } = {},
+) {
   const socket = createFakeSocket();
   const stream = fakeStream();
   const onEnded = vi.fn();
   const playSound = vi.fn();
   const reportConnectionType = vi.fn(() => Promise.resolve());
+  const getUserMedia = vi.fn(() =>
+    options.denied
+      ? Promise.reject(Object.assign(new Error('no'), { name: 'NotAllowedError' }))
+      : Promise.resolve(stream as unknown as MediaStream),
+  );
   const call = new CallSession(
     sessionPayload({
       initiator: options.initiator ?? true,
@@ -23,19 +35,17 @@ function setup(options: { denied?: boolean; initiator?: boolean; id?: string } =
     }),
     {
       socket,
-      getUserMedia: () =>
-        options.denied
-          ? Promise.reject(Object.assign(new Error('no'), { name: 'NotAllowedError' }))
-          : Promise.resolve(stream as unknown as MediaStream),
+      getUserMedia,
       createPeerConnection: asPeerConnection,
       reportConnectionType,
       playSound,
       onEnded,
+      endedBeforeStart: () => options.endedBeforeStart ?? null,
       now: () => Date.now(),
     },
   );
   const pc = () => FakePeerConnection.instances.at(-1)!;
-  return { call, socket, stream, onEnded, playSound, reportConnectionType, pc };
+  return { call, socket, stream, onEnded, playSound, reportConnectionType, pc, getUserMedia };
 }
 
 beforeEach(() => {
@@ -49,6 +59,16 @@ afterEach(() => {
 });
 
 describe('CallSession', () => {
+  it('ends at once, without asking for the camera, when the server ended it before the start', async () => {
+    const { call, socket, onEnded, getUserMedia } = setup({ endedBeforeStart: 'user_ended' });
+    await call.start();
+    expect(call.getSnapshot()).toMatchObject({ phase: 'ended', endReason: 'user_ended' });
+    expect(onEnded).toHaveBeenCalledWith('user_ended', null);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(socket.sent).toEqual([]);
+    expect(FakePeerConnection.instances).toHaveLength(0);
+  });
+
   it('starts media and the peer link, and goes live when connected', async () => {
     const { call, socket, pc, reportConnectionType } = setup();
     await call.start();
@@ -108,7 +128,7 @@ describe('CallSession', () => {
     expect(call.getSnapshot().secondsLeft).toBe(0);
     expect(onEnded).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(onEnded).toHaveBeenCalledWith('time_limit_reached');
+    expect(onEnded).toHaveBeenCalledWith('time_limit_reached', null);
     expect(socket.sent.some((m) => m.type === 'end_session')).toBe(false);
   });
 
@@ -123,7 +143,7 @@ describe('CallSession', () => {
       { type: 'end_session', payload: { reason: 'user_ended' } },
     ]);
     expect(onEnded).toHaveBeenCalledTimes(1);
-    expect(onEnded).toHaveBeenCalledWith('self_ended');
+    expect(onEnded).toHaveBeenCalledWith('self_ended', null);
     expect(call.getSnapshot()).toMatchObject({ phase: 'ended', endReason: 'self_ended' });
     expect(stream.tracks.every((t) => t.stopped)).toBe(true);
     expect(pc().closed).toBe(true);
@@ -137,7 +157,7 @@ describe('CallSession', () => {
     socket.emit('session_ended', { sessionId: 'other', reason: 'user_ended' });
     expect(call.isEnded()).toBe(false);
     socket.emit('session_ended', { sessionId: 'session-2', reason: 'time_limit_reached' });
-    expect(onEnded).toHaveBeenCalledWith('time_limit_reached');
+    expect(onEnded).toHaveBeenCalledWith('time_limit_reached', null);
     expect(socket.sent.some((m) => m.type === 'end_session')).toBe(false);
   });
 
@@ -145,7 +165,7 @@ describe('CallSession', () => {
     const { call, socket, onEnded } = setup();
     await call.start();
     await vi.advanceTimersByTimeAsync(7_000);
-    expect(onEnded).toHaveBeenCalledWith('connection_issue');
+    expect(onEnded).toHaveBeenCalledWith('connection_issue', 'connection_timeout');
     expect(socket.sent).toContainEqual({
       type: 'end_session',
       payload: { reason: 'connection_issue' },
@@ -155,7 +175,7 @@ describe('CallSession', () => {
   it('ends with connection_issue when the media cannot start', async () => {
     const { call, onEnded } = setup({ denied: true });
     await call.start();
-    expect(onEnded).toHaveBeenCalledWith('connection_issue');
+    expect(onEnded).toHaveBeenCalledWith('connection_issue', null);
   });
 
   it('ends on leaving, unless the page mounts again in the same task', async () => {
@@ -168,7 +188,7 @@ describe('CallSession', () => {
 
     call.scheduleLeave();
     await vi.advanceTimersByTimeAsync(0);
-    expect(onEnded).toHaveBeenCalledWith('self_ended');
+    expect(onEnded).toHaveBeenCalledWith('self_ended', null);
   });
 
   it('answers as the non-initiator and sends quality reports every 10 s', async () => {

@@ -8,7 +8,7 @@ import type { RealtimeSocket } from '@/lib/realtime/socket-client';
 import { ChatChannel } from '@/features/practice/lib/chat-channel';
 import { secondsLeft } from '@/features/practice/lib/countdown';
 import { MediaController } from '@/features/practice/lib/media-controller';
-import { PeerLink } from '@/features/practice/lib/peer-link';
+import { PeerLink, type PeerError } from '@/features/practice/lib/peer-link';
 import {
   connectionTypeOf,
   QualityMonitor,
@@ -30,7 +30,10 @@ export type CallSessionDeps = {
     type: 'direct' | 'turn' | 'unknown',
   ) => Promise<unknown>;
   playSound: (name: 'message' | 'ending') => void;
-  onEnded: (reason: CallEndReason) => void;
+  /** `peerError` says why the peer link failed, when it did. */
+  onEnded: (reason: CallEndReason, peerError?: PeerError | null) => void;
+  /** The server's end of this session if it came before the call started (or null). */
+  endedBeforeStart?: (sessionId: string) => SessionEndReason | null;
   now?: () => number;
   peerTimeoutMs?: number;
 };
@@ -127,6 +130,11 @@ export class CallSession extends StateStore<CallSnapshot> {
     this.#started = true;
     this.setState({ phase: 'connecting' });
     this.#subscribe();
+    const early = this.#deps.endedBeforeStart?.(this.sessionId);
+    if (early) {
+      this.#finish(early, null);
+      return;
+    }
     this.#tick = setInterval(() => this.#onTick(), TICK_MS);
     this.#onTick();
 
@@ -175,7 +183,7 @@ export class CallSession extends StateStore<CallSnapshot> {
       this.quality.start();
       this.#onConnected();
     } else if (state === 'failed') {
-      this.#finish('connection_issue', 'connection_issue');
+      this.#finish('connection_issue', 'connection_issue', this.peer.getSnapshot().error);
     }
   }
 
@@ -264,7 +272,11 @@ export class CallSession extends StateStore<CallSnapshot> {
     this.#leaveTimer = null;
   }
 
-  #finish(reason: CallEndReason, sendReason: 'user_ended' | 'connection_issue' | null) {
+  #finish(
+    reason: CallEndReason,
+    sendReason: 'user_ended' | 'connection_issue' | null,
+    peerError: PeerError | null = null,
+  ) {
     if (this.isEnded()) return;
     this.cancelLeave();
     if (sendReason) {
@@ -280,6 +292,6 @@ export class CallSession extends StateStore<CallSnapshot> {
     this.media.stop();
     endedSessions.add(this.sessionId);
     this.setState({ phase: 'ended', endReason: reason });
-    this.#deps.onEnded(reason);
+    this.#deps.onEnded(reason, peerError);
   }
 }

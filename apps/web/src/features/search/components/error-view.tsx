@@ -23,14 +23,14 @@ export function ErrorView({ errorType, onTryAgain, onBack }: ErrorViewProps) {
       {t('errors.back')}
     </Button>
   );
-  if (errorType === 'already_in_call') {
+  if (errorType === 'already_in_call' || errorType === 'under_review') {
     return (
       <SearchCard
         icon={<AlertIcon className="size-6" />}
-        title={t('errors.already_in_call.title')}
+        title={t(`errors.${errorType}.title`)}
         actions={back}
       >
-        <p className="mt-2 text-sm leading-6 text-stone-600">{t('errors.already_in_call.text')}</p>
+        <p className="mt-2 text-sm leading-6 text-stone-600">{t(`errors.${errorType}.text`)}</p>
       </SearchCard>
     );
   }

@@ -77,6 +77,7 @@ describe('searchErrorType', () => {
     expect(searchErrorType(new ApiError(1002, '', 'http', 429))).toBe('sessions_limit_reached');
     expect(searchErrorType(new ApiError(429, '', 'http', 429))).toBe('sessions_limit_reached');
     expect(searchErrorType(new ApiError('not_connected', '', 'http', 409))).toBe('not_connected');
+    expect(searchErrorType(new ApiError('under_review', '', 'http', 403))).toBe('under_review');
     expect(searchErrorType(new ApiError(403, '', 'http', 403))).toBe('generic');
     expect(searchErrorType(new ApiError(500, 'network_error', 'network'))).toBe('generic');
     expect(searchErrorType(new Error('x'))).toBe('generic');

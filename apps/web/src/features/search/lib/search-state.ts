@@ -3,7 +3,7 @@ import { isApiError } from '@/lib/api-client';
 /** Spec §3 "Search state", plus not_connected for a find without the realtime connection. */
 export type SearchStatus = 'idle' | 'searching' | 'session_found' | 'timeout' | 'error';
 export type SearchErrorType =
-  'already_in_call' | 'sessions_limit_reached' | 'not_connected' | 'generic';
+  'already_in_call' | 'sessions_limit_reached' | 'not_connected' | 'under_review' | 'generic';
 /** The camera and microphone check before a find; not_found: no such device. */
 export type MediaPermission = 'unknown' | 'checking' | 'granted' | 'denied' | 'not_found' | 'error';
 
@@ -81,6 +81,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
 export function searchErrorType(error: unknown): SearchErrorType {
   if (!isApiError(error)) return 'generic';
   if (error.code === 'not_connected') return 'not_connected';
+  if (error.code === 'under_review') return 'under_review';
   if (error.code === 1001 || error.status === 409) return 'already_in_call';
   if (error.code === 1002 || error.status === 429) return 'sessions_limit_reached';
   return 'generic';

@@ -54,11 +54,11 @@ function emit(type: string, data: unknown) {
   act(() => socket.listeners.get(type)?.(data));
 }
 
-function renderEnded(reason: LocalEndReason | 'mystery' | null) {
+function renderEnded(reason: LocalEndReason | 'mystery' | null, peerError: string | null = null) {
   useLiveSession.getState().reset();
   if (reason) {
     useLiveSession.getState().start(payload);
-    useLiveSession.getState().end(reason as LocalEndReason);
+    useLiveSession.getState().end(reason as LocalEndReason, peerError);
   }
   const router = createMemoryRouter(
     [
@@ -123,6 +123,12 @@ describe('SessionEndedPage per reason', () => {
   it('gives connection tips after a connection issue', () => {
     renderEnded('connection_issue');
     expect(screen.getByText('Try another network')).toBeTruthy();
+    expect(screen.queryByText('ICE connection failed')).toBeNull();
+  });
+
+  it('says why the peer link failed when it did', () => {
+    renderEnded('connection_issue', 'ice_failed');
+    expect(screen.getByText('ICE connection failed')).toBeTruthy();
   });
 });
 

@@ -37,6 +37,11 @@ function SessionEndedView({ ended }: { ended: EndedSession }) {
       <p className="mt-3 text-base leading-7 text-stone-600">
         {t(`reasons.${content.key}.text`, { name: partner.name })}
       </p>
+      {reason === 'connection_issue' && ended.peerError && (
+        <p className="mt-2 text-sm text-stone-500">
+          {t(`peer_errors.${ended.peerError}`, { defaultValue: '' })}
+        </p>
+      )}
       {reason === 'connection_issue' && (
         <ul className="mt-3 list-inside list-disc text-left text-sm text-stone-600">
           <li>{t('tips.internet')}</li>

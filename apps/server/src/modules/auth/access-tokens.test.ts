@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_TTL_MS, createAccessTokens } from './access-tokens.ts';
+
+const SECRET = 'a-test-secret-of-enough-length-0123456789';
+const ISSUER = 'http://localhost:3000';
+
+describe('access tokens', () => {
+  it('verifies its own tokens, again from memory, until they expire', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const tokens = createAccessTokens({ secret: SECRET, issuer: ISSUER, now: () => now });
+    const { accessToken } = await tokens.issue('user-1');
+    expect(await tokens.verify(accessToken)).toBe('user-1');
+    now += ACCESS_TOKEN_TTL_MS - 1_000;
+    expect(await tokens.verify(accessToken)).toBe('user-1');
+    now += 1_000;
+    expect(await tokens.verify(accessToken)).toBeNull();
+  });
+
+  it('refuses tampered tokens and tokens of another secret or issuer', async () => {
+    const now = () => Date.parse('2026-01-01T00:00:00Z');
+    const tokens = createAccessTokens({ secret: SECRET, issuer: ISSUER, now });
+    const { accessToken } = await tokens.issue('user-1');
+    expect(await tokens.verify(accessToken)).toBe('user-1');
+    const [header, payload, signature] = accessToken.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'x' }),
+    ).toString('base64url');
+    expect(await tokens.verify(`${header}.${forged}.${signature}`)).toBeNull();
+    expect(await tokens.verify(`${accessToken}x`)).toBeNull();
+    const other = createAccessTokens({ secret: `${SECRET}-other`, issuer: ISSUER, now });
+    expect(await other.verify(accessToken)).toBeNull();
+    const elsewhere = createAccessTokens({ secret: SECRET, issuer: 'https://evil.example', now });
+    expect(await elsewhere.verify(accessToken)).toBeNull();
+  });
+});
