@@ -7,6 +7,9 @@ import {
   UsersInSessionError,
 } from '../src/modules/tokens/session-charge-repo.ts';
 import { InsufficientTokensError } from '../src/modules/tokens/token-rules.ts';
+import type { PrepaidCharge } from '../src/broker/broker.ts';
+import { rowsOf } from '../src/modules/tokens/token-state-query.ts';
+import { tokenDay } from '@parlo/contract/tokens';
 import { createTokensRepo } from '../src/modules/tokens/tokens-repo.ts';
 import { useClockedApp } from './helpers/accounts.ts';
 import { drivers } from './helpers/test-app.ts';
@@ -85,6 +88,106 @@ describe.each(drivers)('charging a session (%s)', (driver) => {
     }
     const state = await createTokensRepo(ctx.db).tokenState(user.id, ctx.clock.now());
     expect(state.usage).toMatchObject({ tokens: 1, session_limit: 1 });
+  });
+
+  /** The charge a find would carry on its ticket for the user, read now. */
+  async function prepaidFor(userId: string, daily = 1, bonus = 0): Promise<PrepaidCharge> {
+    const day = tokenDay(ctx.clock.now());
+    const [row] = await rowsOf<{ fingerprint: string }>(
+      ctx.db,
+      sql`select parlo_token_fingerprint(${userId}::uuid, ${day}::date) as fingerprint`,
+    );
+    return { fingerprint: row!.fingerprint, daily, bonus };
+  }
+
+  it('charges in one trip with the state decided at the find, and the same rows as the long way', async () => {
+    const a = await ctx.account();
+    const b = await ctx.account();
+    const prepaid = [await prepaidFor(a.id), await prepaidFor(b.id)] as const;
+    const charged = await createChargedSession(ctx.db, {
+      user1Id: a.id,
+      user2Id: b.id,
+      languageCode: 'en',
+      now: ctx.clock.now(),
+      prepaid,
+    });
+    expect(charged.charges).toEqual([
+      { userId: a.id, daily: 1, bonus: 0 },
+      { userId: b.id, daily: 1, bonus: 0 },
+    ]);
+    const [session] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, charged.sessionId));
+    expect(session).toMatchObject({ user1Id: a.id, user2Id: b.id, languageCode: 'en' });
+    for (const user of [a, b]) {
+      expect(await sumOf(user.id, 'daily')).toBe(-1);
+      const state = await createTokensRepo(ctx.db).tokenState(user.id, ctx.clock.now());
+      expect(state.usage).toMatchObject({ tokens: 1, session_limit: 1 });
+    }
+    // Both are in a session now: the same prepaid charge again is decided the long way, refused.
+    await expect(
+      createChargedSession(ctx.db, {
+        user1Id: a.id,
+        user2Id: b.id,
+        languageCode: 'en',
+        now: ctx.clock.now(),
+        prepaid,
+      }),
+    ).rejects.toBeInstanceOf(UsersInSessionError);
+  });
+
+  it('decides again when the state changed since the find: a stale charge never overdraws', async () => {
+    const user = await ctx.account();
+    const stale = await prepaidFor(user.id);
+    for (let i = 0; i < 3; i++) {
+      const partner = await ctx.account();
+      await chargeOnly(ctx.db, {
+        user1Id: user.id,
+        user2Id: partner.id,
+        languageCode: 'en',
+        now: ctx.clock.now(),
+      });
+    }
+    // The three sessions above are still open (chargeOnly); end them so only tokens matter.
+    await ctx.db
+      .update(sessions)
+      .set({ endedAt: ctx.clock.now(), endReason: 'system_ended' })
+      .where(sql`${sessions.endedAt} is null and ${sessions.user1Id} = ${user.id}`);
+    const partner = await ctx.account();
+    await expect(
+      createChargedSession(ctx.db, {
+        user1Id: user.id,
+        user2Id: partner.id,
+        languageCode: 'en',
+        now: ctx.clock.now(),
+        prepaid: [stale, await prepaidFor(partner.id)],
+      }),
+    ).rejects.toMatchObject({ code: 1002, userIds: [user.id] });
+    expect(await sumOf(user.id, 'daily')).toBe(-3);
+    expect(await sumOf(partner.id, 'daily')).toBe(0);
+  });
+
+  it('books one session when 20 one-trip charges of a user race', async () => {
+    const user = await ctx.account();
+    const partners = await Promise.all(Array.from({ length: 20 }, () => ctx.account()));
+    const mine = await prepaidFor(user.id);
+    const results = await Promise.allSettled(
+      partners.map(async (partner) =>
+        createChargedSession(ctx.db, {
+          user1Id: partner.id,
+          user2Id: user.id,
+          languageCode: 'en',
+          now: ctx.clock.now(),
+          prepaid: [await prepaidFor(partner.id), mine],
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected')) {
+      expect(r.reason).toBeInstanceOf(UsersInSessionError);
+    }
+    expect(await sumOf(user.id, 'daily')).toBe(-1);
   });
 
   it('counts premium as 999 tokens a day', async () => {

@@ -60,4 +60,15 @@ export interface QueueTicket {
   lastPartnerId: string | null;
   /** Users this one must never be paired with (match_exclusions), read at enqueue. */
   excludedUserIds: string[];
+  /**
+   * What the user pays for a session as decided at the find, with the token state it was decided
+   * on; the charge takes it in one round trip if the state is still the same.
+   */
+  charge?: PrepaidCharge | undefined;
+}
+
+export interface PrepaidCharge {
+  fingerprint: string;
+  daily: number;
+  bonus: number;
 }

@@ -17,6 +17,7 @@ import { createTokenBucket } from './token-bucket.ts';
 
 /** Pings this often; a socket that has not answered the previous ping is dropped. */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
+const HEARTBEAT_SLICES = 10;
 /** On shutdown, sockets get this long to close politely before they are cut. */
 const SHUTDOWN_CLOSE_MS = 1_000;
 const GOING_AWAY = 1001;
@@ -87,8 +88,16 @@ export function createGateway(deps: GatewayDeps): Gateway {
     else ws.close(event.code, event.reason);
   });
 
+  // The sockets are pinged in HEARTBEAT_SLICES groups, one group per tick, so each is still pinged
+  // once an interval but thousands of pings and pongs never land in the same instant.
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_INTERVAL_MS;
+  const sliceOf = new WeakMap<WebSocket, number>();
+  let nextSlice = 0;
+  let tick = 0;
   const heartbeat = setInterval(() => {
+    const slice = tick++ % HEARTBEAT_SLICES;
     for (const ws of wss.clients) {
+      if ((sliceOf.get(ws) ?? 0) !== slice) continue;
       if (!alive.has(ws)) {
         ws.terminate();
         continue;
@@ -96,7 +105,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       alive.delete(ws);
       ws.ping();
     }
-  }, deps.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
+  }, heartbeatMs / HEARTBEAT_SLICES);
   heartbeat.unref();
 
   function reject(socket: Duplex, status: number, reason: string) {
@@ -150,6 +159,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     }
     sockets.set(userId, ws);
     alive.add(ws);
+    sliceOf.set(ws, nextSlice++ % HEARTBEAT_SLICES);
     ws.on('pong', () => alive.add(ws));
     const bucket = createTokenBucket(deps.messagesPerSecond, deps.messagesPerSecond * 2);
     ws.off('message', hold);

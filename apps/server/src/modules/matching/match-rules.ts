@@ -49,7 +49,7 @@ const bucketKey = (ageGroup: string, levelIndex: number) => `${ageGroup}:${level
 export function indexTickets(tickets: readonly QueueTicket[]): TicketIndex {
   const index: TicketIndex = new Map();
   const byAge = [...tickets].sort(
-    (a, b) => a.enqueuedAt - b.enqueuedAt || a.id.localeCompare(b.id),
+    (a, b) => a.enqueuedAt - b.enqueuedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
   for (const ticket of byAge) {
     const key = bucketKey(ticket.ageGroup, PROFICIENCY_LEVELS.indexOf(ticket.level));
@@ -59,6 +59,10 @@ export function indexTickets(tickets: readonly QueueTicket[]): TicketIndex {
   }
   return index;
 }
+
+/** Oldest first; equal times by ticket id, so every instance picks the same. */
+const olderTicket = (a: QueueTicket, b: QueueTicket) =>
+  a.enqueuedAt < b.enqueuedAt || (a.enqueuedAt === b.enqueuedAt && a.id < b.id);
 
 const waitFor = (distance: number, rules: WideningRules) =>
   distance === 0 ? 0 : distance === 1 ? rules.adjacentLevelAfterMs : rules.anyLevelAfterMs;
@@ -90,7 +94,7 @@ export function pickFromIndex(
           if (other.enqueuedAt > latestPartnerStart) break;
           if (taken.has(other.userId) || !mayEverPair(ticket, other)) continue;
           if (lastPartners(ticket, other) !== allowLast) continue;
-          if (!best || other.enqueuedAt < best.enqueuedAt) best = other;
+          if (!best || olderTicket(other, best)) best = other;
           break;
         }
       }

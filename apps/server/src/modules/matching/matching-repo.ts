@@ -1,4 +1,5 @@
 import type { ProficiencyLevel } from '@parlo/contract/constants';
+import { tokenDay } from '@parlo/contract/tokens';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -21,6 +22,8 @@ export interface Searcher extends ReadTokenState {
   excludedUserIds: string[];
   /** Held out of matching by an escalation awaiting a moderator. */
   escalated: boolean;
+  /** The token state as `parlo_token_fingerprint` sums it up, for the one-trip charge. */
+  fingerprint: string;
 }
 
 export interface MatchingRepo {
@@ -34,6 +37,7 @@ interface SearcherRow extends TokenStateRow {
   last_partner_id: string | null;
   excluded: unknown;
   escalated: boolean;
+  fingerprint: string;
 }
 
 export function createMatchingRepo(db: Database): MatchingRepo {
@@ -54,6 +58,7 @@ export function createMatchingRepo(db: Database): MatchingRepo {
               from match_exclusions e
               where e.user_low_id = u.id or e.user_high_id = u.id) as excluded,
             u.escalated_at is not null as escalated,
+            parlo_token_fingerprint(u.id, ${tokenDay(now)}::date) as fingerprint,
             ${tokenStateColumns(user, now)}
           from users u ${activeSubscriptionJoin(user)}
           where u.id = ${userId}`,
@@ -68,6 +73,7 @@ export function createMatchingRepo(db: Database): MatchingRepo {
         lastPartnerId: row.last_partner_id,
         excludedUserIds: (excluded as string[]).filter(Boolean),
         escalated: row.escalated,
+        fingerprint: row.fingerprint,
       };
     },
   };

@@ -17,6 +17,7 @@ import { AlreadyInSessionError, type SessionLifecycle } from '../sessions/sessio
 import {
   canPayForSession,
   InsufficientTokensError,
+  splitSessionCost,
   NO_TOKENS_MESSAGE,
 } from '../tokens/token-rules.ts';
 import { ageGroupOf, indexTickets, pickFromIndex, type WideningRules } from './match-rules.ts';
@@ -97,6 +98,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         user1Id: older.userId,
         user2Id: newer.userId,
         languageCode: older.languageCode,
+        ...(older.charge && newer.charge ? { prepaid: [older.charge, newer.charge] } : {}),
       });
       const now = clock.now().getTime();
       for (const ticket of pair) recordWait(ticket.languageCode, now - ticket.enqueuedAt);
@@ -247,6 +249,9 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         enqueuedAt: keep?.enqueuedAt ?? now.getTime(),
         lastPartnerId: searcher.lastPartnerId,
         excludedUserIds: searcher.excludedUserIds,
+        charge: searcher.lapsed
+          ? undefined
+          : { fingerprint: searcher.fingerprint, ...splitSessionCost(searcher.state) },
       };
       cancelledInFlight.delete(user.id);
       await broker.enqueue(ticket);

@@ -40,7 +40,13 @@ export interface SessionLifecycle {
    * user is in a call, so no user is ever in two calls.
    * @throws AlreadyInSessionError, InsufficientTokensError (from the charge)
    */
-  start(input: { user1Id: string; user2Id: string; languageCode: string }): Promise<ChargedSession>;
+  start(input: {
+    user1Id: string;
+    user2Id: string;
+    languageCode: string;
+    /** Both sides' charges as decided at their finds (matching), for the one-trip charge. */
+    prepaid?: ChargedSessionInput['prepaid'];
+  }): Promise<ChargedSession>;
   isInSession(userId: string): Promise<boolean>;
   /** The partner in the user's call in progress, if any. */
   partnerOf(userId: string): string | null;
@@ -205,7 +211,7 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
   }
 
   return {
-    async start({ user1Id, user2Id, languageCode }) {
+    async start({ user1Id, user2Id, languageCode, prepaid }) {
       const users: [string, string] = [user1Id, user2Id];
       // No lock here: the charge locks both users' rows and refuses a user with an open
       // session inside its transaction, so creations for different pairs run in parallel.
@@ -213,7 +219,13 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
       const profiles = repo.peerProfiles(users, languageCode);
       profiles.catch(() => undefined);
       const charged = await deps
-        .chargeSession({ user1Id, user2Id, languageCode, now: clock.now() })
+        .chargeSession({
+          user1Id,
+          user2Id,
+          languageCode,
+          now: clock.now(),
+          ...(prepaid ? { prepaid } : {}),
+        })
         .catch((error: unknown) => {
           throw error instanceof UsersInSessionError
             ? new AlreadyInSessionError(error.userIds)

@@ -2,6 +2,7 @@ import { tokenDay } from '@parlo/contract/tokens';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import type { PrepaidCharge } from '../../broker/broker.ts';
 import { activeSubscriptionLocked } from './token-ledger-repo.ts';
 import { canPayForSession, InsufficientTokensError, splitSessionCost } from './token-rules.ts';
 import {
@@ -19,6 +20,12 @@ export interface ChargedSessionInput {
   user2Id: string;
   languageCode: string;
   now: Date;
+  /**
+   * What each side pays (user1, user2) as decided from the token state it was decided on: the
+   * charge is then one call of `parlo_charge_session`, which writes only if both states are
+   * unchanged; otherwise it is decided again inside a transaction.
+   */
+  prepaid?: readonly [PrepaidCharge, PrepaidCharge] | undefined;
 }
 
 /** What one side paid: from the daily allowance, from the bonus balance (together the cost). */
@@ -58,12 +65,16 @@ export interface ChargedSession {
  */
 export async function createChargedSession(
   db: Database,
-  { user1Id, user2Id, languageCode, now }: ChargedSessionInput,
+  { user1Id, user2Id, languageCode, now, prepaid }: ChargedSessionInput,
   /** `exclusive: false` skips the open-session check (token accounting tests only). */
   { exclusive = true }: { exclusive?: boolean } = {},
 ): Promise<ChargedSession> {
   if (user1Id === user2Id) throw new Error('a session needs two different users');
   const userIds = [user1Id, user2Id] as const;
+  if (prepaid && exclusive) {
+    const charged = await chargePrepaid(db, { user1Id, user2Id, languageCode, now }, prepaid);
+    if (charged) return charged;
+  }
   return db.transaction(async (tx) => {
     // Both rows locked in id order, in a statement of its own: what follows must read with a
     // snapshot taken after the lock, so it sees every charge committed by its previous holder.
@@ -98,6 +109,30 @@ export async function createChargedSession(
     if (!session) throw new Error('insert returned no row');
     return { sessionId: session.id, createdAt: new Date(session.created_at), charges };
   });
+}
+
+/** The one-trip charge; undefined when either state changed since it was decided on. */
+async function chargePrepaid(
+  db: Database,
+  { user1Id, user2Id, languageCode, now }: ChargedSessionInput,
+  [first, second]: readonly [PrepaidCharge, PrepaidCharge],
+): Promise<ChargedSession | undefined> {
+  const [row] = await rowsOf<{ session_id: string; session_created_at: Date | string }>(
+    db,
+    sql`select session_id, session_created_at from parlo_charge_session(
+      ${user1Id}::uuid, ${user2Id}::uuid, ${languageCode}, ${now}, ${tokenDay(now)}::date,
+      ${first.fingerprint}, ${second.fingerprint},
+      ${first.daily}::int, ${first.bonus}::int, ${second.daily}::int, ${second.bonus}::int)`,
+  );
+  if (!row) return undefined;
+  return {
+    sessionId: row.session_id,
+    createdAt: new Date(row.session_created_at),
+    charges: [
+      { userId: user1Id, daily: first.daily, bonus: first.bonus },
+      { userId: user2Id, daily: second.daily, bonus: second.bonus },
+    ],
+  };
 }
 
 /**
