@@ -13,6 +13,7 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { createRetentionJobs } from './jobs/retention-jobs.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { createMemoryRateCounter, type RateCounter } from './lib/rate-counter.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth-repo.ts';
@@ -57,6 +58,7 @@ import authGuard from './plugins/auth-guard.ts';
 import appContext from './plugins/app-context.ts';
 import cors from './plugins/cors.ts';
 import errorHandler from './plugins/error-handler.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import notFound from './plugins/not-found.ts';
 import openApi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -87,6 +89,8 @@ export interface AppDeps {
   onAccountDeleted?: (userId: string) => Promise<void> | void;
   /** Presence, delivery and the queue; in memory unless several instances share them. */
   broker?: Broker;
+  /** The Redis behind a shared broker, checked by /health. */
+  redis?: { ping(): Promise<void> };
   /** Timers of calls, offers and matching; tests pass one they move by hand. */
   scheduler?: Scheduler;
   /** Socket heartbeat interval; tests shorten it. */
@@ -125,7 +129,9 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(appContext, { config, db, clock });
   await app.register(requestId);
-  await app.register(errorHandler);
+  const metrics = createMetrics();
+  await app.register(errorHandler, { onError: metrics.errorReplied });
+  await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
   await app.register(apiKeyGuard, { apiKey: config.API_KEY });
   const now = () => clock.now().getTime();
   const accessTokens = createAccessTokens({
@@ -141,7 +147,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authGuard, { accessTokens, findAccount });
 
   await app.register(healthRoutes, {
-    healthService: createHealthService({ healthRepo: createHealthRepo(db), log: app.log }),
+    healthService: createHealthService({
+      healthRepo: createHealthRepo(db),
+      redis: deps.redis,
+      log: app.log,
+    }),
   });
   const languagesRepo = createLanguagesRepo(db);
   await app.register(languagesRoutes, {
@@ -168,6 +178,7 @@ export async function buildApp(deps: AppDeps) {
     broker: deps.broker,
     scheduler: deps.scheduler,
     heartbeatMs: deps.heartbeatMs,
+    metrics,
   });
   app.decorate('live', live);
   app.addHook('onReady', () => live.start());

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { createRedisBroker } from './broker/redis-broker.ts';
 import { loadConfigOrExit } from './config/env.ts';
 import { databaseOptionsFrom, openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
@@ -23,17 +24,33 @@ logger.info({ driver: database.driver }, 'database opened');
 await database.migrate();
 await seedDatabase(database.db);
 
-const app = await buildApp({ config, db: database.db, logger });
+// With Redis, presence, delivery, the queue and every rate-limit counter are shared by all
+// instances behind the load balancer; without it they live in this process.
+const redisBroker = config.REDIS_URL
+  ? createRedisBroker({ url: config.REDIS_URL, log: logger })
+  : undefined;
+const app = await buildApp({
+  config,
+  db: database.db,
+  logger,
+  ...(redisBroker ? { broker: redisBroker, rateCounter: redisBroker, redis: redisBroker } : {}),
+});
 
 closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'shutting down after an unhandled error');
   else logger.info({ signal }, 'shutting down');
   await app.close();
+  await redisBroker?.close();
   await database.close();
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
 logger.info(
-  { url: config.PUBLIC_URL, devSignIn: config.DEV_SIGNIN, db: database.driver },
+  {
+    url: config.PUBLIC_URL,
+    devSignIn: config.DEV_SIGNIN,
+    db: database.driver,
+    broker: redisBroker ? 'redis' : 'memory',
+  },
   'Parlo is ready',
 );

@@ -127,6 +127,12 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('refuses a guessable METRICS_TOKEN', () => {
+    expect(issuesOf({ METRICS_TOKEN: 'short-token' })).toEqual([
+      'METRICS_TOKEN: must be at least 16 characters',
+    ]);
+  });
+
   it('requires JWT_SECRET and API_KEY in production and refuses the development sign-in', () => {
     expect(issuesOf({ NODE_ENV: 'production', DEV_SIGNIN: 'true' })).toEqual([
       'JWT_SECRET: required in production',

@@ -49,6 +49,8 @@ const envSchema = z.object({
     .min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`)
     .optional(),
   API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  // Bearer token for /metrics; without it /metrics answers only requests from loopback.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEV_SIGNIN: flag.optional(),
   GOOGLE_CLIENT_ID: secret.optional(),
   GOOGLE_CLIENT_SECRET: secret.optional(),

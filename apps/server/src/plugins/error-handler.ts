@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorEnvelope } from '@parlo/contract/errors';
+import type { ErrorCode, ErrorEnvelope } from '@parlo/contract/errors';
 import type { FastifyError, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -63,10 +63,16 @@ function unexpected(): ErrorReply {
   return { status: 500, envelope: { code: 500, message: UNEXPECTED_ERROR_MESSAGE } };
 }
 
+export interface ErrorHandlerOptions {
+  /** Told the code of every error answered (for the metrics); must be cheap and never throw. */
+  onError?: (code: ErrorCode) => void;
+}
+
 /** The one error handler: typed errors, validation, Fastify's errors, then everything else. */
-const errorHandler: FastifyPluginCallback = (app, _options, done) => {
+const errorHandler: FastifyPluginCallback<ErrorHandlerOptions> = (app, { onError }, done) => {
   app.setErrorHandler((error, request, reply) => {
     const { status, envelope } = toErrorReply(error);
+    onError?.(envelope.code);
     if (status >= 500) {
       // The request logger carries reqId, so the client's X-Request-Id finds this line.
       request.log.error({ err: error }, 'request failed');

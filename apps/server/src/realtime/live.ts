@@ -6,6 +6,7 @@ import { createMemoryBroker } from '../broker/memory-broker.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { AccessTokens } from '../modules/auth/access-tokens.ts';
 import { createMatchingRepo } from '../modules/matching/matching-repo.ts';
 import { createMatchingService } from '../modules/matching/matching-service.ts';
@@ -38,6 +39,7 @@ export interface LiveDeps {
   broker?: Broker | undefined;
   scheduler?: Scheduler | undefined;
   heartbeatMs?: number | undefined;
+  metrics?: Pick<Metrics, 'watchLive' | 'matched' | 'sessionEnded'> | undefined;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface LiveDeps {
  * offers and stats. `start` runs once the app is ready; `close` before the HTTP server stops.
  */
 export function createLive(deps: LiveDeps) {
-  const { config, db, clock, log } = deps;
+  const { config, db, clock, log, metrics } = deps;
   const ownBroker = !deps.broker;
   const broker = deps.broker ?? createMemoryBroker(clock);
   const scheduler = deps.scheduler ?? createTimerScheduler();
@@ -60,6 +62,7 @@ export function createLive(deps: LiveDeps) {
     iceServersFor: createIceServers(config, clock),
     iceTransportPolicy: config.ICE_TRANSPORT_POLICY,
     reconnectGraceMs: config.SESSION_RECONNECT_GRACE_MS,
+    ...(metrics ? { onEnded: metrics.sessionEnded } : {}),
     log,
   });
   const matching = createMatchingService({
@@ -74,6 +77,7 @@ export function createLive(deps: LiveDeps) {
       adjacentLevelAfterMs: config.MATCH_ADJACENT_LEVEL_AFTER_MS,
       anyLevelAfterMs: config.MATCH_ANY_LEVEL_AFTER_MS,
     },
+    ...(metrics ? { onMatched: metrics.matched } : {}),
     log,
   });
   const offers = createOffersService({
@@ -109,6 +113,11 @@ export function createLive(deps: LiveDeps) {
       });
     },
     log,
+  });
+  metrics?.watchLive({
+    connectedSockets: () => gateway.connectedCount(),
+    activeSessions: () => lifecycle.activeCount(),
+    broker,
   });
   const stats = createStatsService({
     onlineCount: () => broker.onlineCount(),

@@ -14,17 +14,42 @@ const ticket = (userId: string, enqueuedAt: number, languageCode = 'en'): QueueT
   excludedUserIds: [],
 });
 
+/** How the contract suite makes and inspects the brokers of one adapter. */
+export interface BrokerHarness {
+  /** A broker with nothing in it, for one test. */
+  create(): Promise<Broker> | Broker;
+  /**
+   * A second broker sharing the state of `broker`, as the broker of another instance (another
+   * process) would. A one-process adapter answers the same state under another object.
+   */
+  peer(broker: Broker): Promise<Broker> | Broker;
+  /** Lets `ms` pass as far as the broker's counters can tell. */
+  elapse(ms: number): Promise<void>;
+  /** Removes what a test left behind, after its brokers are closed. */
+  cleanUp?(): Promise<void>;
+}
+
 /**
- * What every Broker adapter must do; run against each adapter (memory now, Redis with the Scale
- * issue) so they stay interchangeable.
+ * What every Broker adapter must do; run against each adapter (memory, and Redis when a test
+ * Redis is configured) so they stay interchangeable.
  */
-export function describeBroker(name: string, factory: () => Promise<Broker> | Broker) {
+export function describeBroker(name: string, harness: BrokerHarness) {
   describe(`broker contract: ${name}`, () => {
     let broker: Broker;
+    const peers: Broker[] = [];
+    const peerOf = async (of: Broker) => {
+      const peer = await harness.peer(of);
+      peers.push(peer);
+      return peer;
+    };
     beforeEach(async () => {
-      broker = await factory();
+      broker = await harness.create();
     });
-    afterEach(() => broker.close());
+    afterEach(async () => {
+      for (const peer of peers.splice(0)) await peer.close();
+      await broker.close();
+      await harness.cleanUp?.();
+    });
 
     it('gives one instance the presence of a user until that instance releases it', async () => {
       expect(await broker.claimPresence('u1', 'i1')).toBe(true);
@@ -109,6 +134,109 @@ export function describeBroker(name: string, factory: () => Promise<Broker> | Br
       expect((await broker.hit('k', 1000)).count).toBe(1);
       expect((await broker.hit('k', 1000)).count).toBe(2);
       expect((await broker.hit('other', 1000)).count).toBe(1);
+    });
+
+    it('tells when the window closes, and starts counting again after it', async () => {
+      const first = await broker.hit('k', 200);
+      expect(first.count).toBe(1);
+      expect(first.resetInMs).toBeGreaterThan(0);
+      expect(first.resetInMs).toBeLessThanOrEqual(200);
+      expect((await broker.hit('k', 200)).resetInMs).toBeLessThanOrEqual(first.resetInMs);
+      await harness.elapse(250);
+      expect(await broker.hit('k', 200)).toMatchObject({ count: 1 });
+    });
+
+    it('replaces the ticket of a user who enqueues again, in another language too', async () => {
+      const first = ticket('a', 10);
+      await broker.enqueue(first);
+      const moved = { ...ticket('a', 20, 'fr'), level: 'C1' as const, lastPartnerId: 'b' };
+      await broker.enqueue(moved);
+      expect(await broker.tickets('en')).toEqual([]);
+      expect(await broker.queuedLanguages()).toEqual(['fr']);
+      expect(await broker.ticketOf('a')).toEqual(moved);
+      expect(await broker.tickets('fr')).toEqual([moved]);
+      expect(await broker.claimPair(first, ticket('b', 1))).toBe(false);
+      expect(await broker.cancel('a')).toEqual(moved);
+      expect(await broker.queuedLanguages()).toEqual([]);
+    });
+
+    it('keeps every field of a ticket, and orders equal enqueue times by ticket id', async () => {
+      const charged: QueueTicket = {
+        ...ticket('a', 7),
+        id: 'b-ticket',
+        ageGroup: 'minor',
+        excludedUserIds: ['x', 'y'],
+        charge: { fingerprint: 'f1', daily: 1, bonus: 0 },
+      };
+      const tied = { ...ticket('b', 7), id: 'a-ticket' };
+      await broker.enqueue(charged);
+      await broker.enqueue(tied);
+      expect(await broker.tickets('en')).toEqual([tied, charged]);
+      expect(await broker.ticketOf('a')).toEqual(charged);
+    });
+
+    it('refuses a pair of one user with itself, and a pair whose ticket was re-made', async () => {
+      const a = ticket('a', 1);
+      const b = ticket('b', 2);
+      await broker.enqueue(a);
+      await broker.enqueue(b);
+      expect(await broker.claimPair(a, a)).toBe(false);
+      const b2 = { ...b, id: randomUUID() };
+      await broker.enqueue(b2);
+      expect(await broker.claimPair(a, b)).toBe(false);
+      expect((await broker.tickets('en')).map((t) => t.id)).toEqual([a.id, b2.id]);
+    });
+
+    it('stops delivering to a listener once it unsubscribes', async () => {
+      const seen: BrokerEvent[] = [];
+      const unsubscribe = broker.subscribe('i1', (event) => seen.push(event));
+      await broker.claimPresence('u1', 'i1');
+      const message = { type: 'peer_camera_toggled', payload: { enabled: false } } as const;
+      expect(await broker.deliver('u1', message)).toBe(true);
+      await expect.poll(() => seen.length).toBe(1);
+      unsubscribe();
+      expect(await broker.deliver('u1', message)).toBe(false);
+      expect(seen).toHaveLength(1);
+    });
+
+    it('shares presence, delivery and the queue between the brokers of two instances', async () => {
+      const other = await peerOf(broker);
+      const seen: Record<string, BrokerEvent[]> = { i1: [], i2: [] };
+      broker.subscribe('i1', (event) => seen.i1!.push(event));
+      other.subscribe('i2', (event) => seen.i2!.push(event));
+
+      expect(await broker.claimPresence('u1', 'i1')).toBe(true);
+      expect(await other.claimPresence('u1', 'i2')).toBe(false);
+      expect(await other.claimPresence('u2', 'i2')).toBe(true);
+      expect(await broker.onlineCount()).toBe(2);
+      expect(await other.isOnline('u1')).toBe(true);
+
+      const message = { type: 'peer_microphone_toggled', payload: { enabled: true } } as const;
+      expect(await broker.deliver('u2', message)).toBe(true);
+      expect(await other.deliver('u1', message)).toBe(true);
+      expect(await broker.disconnect('u2', 1000, 'Signed out')).toBe(true);
+      await expect.poll(() => seen.i2!.length).toBe(2);
+      await expect.poll(() => seen.i1!.length).toBe(1);
+      expect(seen.i2).toEqual([
+        { kind: 'message', userId: 'u2', message },
+        { kind: 'disconnect', userId: 'u2', code: 1000, reason: 'Signed out' },
+      ]);
+      expect(seen.i1).toEqual([{ kind: 'message', userId: 'u1', message }]);
+
+      await other.releasePresence('u1', 'i2');
+      expect(await broker.isOnline('u1')).toBe(true);
+      await broker.releasePresence('u1', 'i1');
+      expect(await other.claimPresence('u1', 'i2')).toBe(true);
+
+      const a = ticket('a', 1);
+      const b = ticket('b', 2);
+      await broker.enqueue(a);
+      await other.enqueue(b);
+      expect(await other.tickets('en')).toEqual([a, b]);
+      const claims = await Promise.all([broker.claimPair(a, b), other.claimPair(a, b)]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await broker.queuedLanguages()).toEqual([]);
+      expect(await other.ticketOf('a')).toBeNull();
     });
   });
 }

@@ -18,19 +18,25 @@ const healthRoutes: FastifyPluginCallbackZod<{ healthService: HealthService }> =
       config: { rateLimit: false },
       schema: {
         tags: ['health'],
-        summary: 'Service and database health',
+        summary: 'Service, database and Redis health',
         security: [],
         response: { 200: healthOkSchema, 503: healthUnavailableSchema },
       },
     },
     async (_request, reply) => {
-      const database = await healthService.checkDatabase();
-      if (database === 'ok') return { status: 'ok' as const, database };
+      const [database, redis] = await Promise.all([
+        healthService.checkDatabase(),
+        healthService.checkRedis(),
+      ]);
+      const checks = { database, ...(redis ? { redis } : {}) };
+      if (database === 'ok' && redis !== 'down') {
+        return { status: 'ok' as const, database, ...(redis ? { redis } : {}) };
+      }
       return reply.code(503).send({
         code: 503,
-        message: 'The database is unavailable',
+        message: unavailableMessage(database === 'down', redis === 'down'),
         status: 'unavailable',
-        database,
+        ...checks,
       });
     },
   );
@@ -38,3 +44,8 @@ const healthRoutes: FastifyPluginCallbackZod<{ healthService: HealthService }> =
 };
 
 export default healthRoutes;
+
+function unavailableMessage(databaseDown: boolean, redisDown: boolean): string {
+  if (databaseDown && redisDown) return 'The database and Redis are unavailable';
+  return databaseDown ? 'The database is unavailable' : 'Redis is unavailable';
+}

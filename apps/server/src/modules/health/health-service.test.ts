@@ -27,4 +27,25 @@ describe('health service', () => {
     });
     expect(await service.checkDatabase()).toBe('down');
   });
+
+  it('reports no Redis when the broker is in memory', async () => {
+    const service = createHealthService({
+      healthRepo: { ping: () => Promise.resolve() },
+      log: { warn: () => {} },
+    });
+    expect(await service.checkRedis()).toBeUndefined();
+  });
+
+  it('reports Redis ok, or down when it fails or does not answer in time', async () => {
+    const check = (ping: () => Promise<void>) =>
+      createHealthService({
+        healthRepo: { ping: () => Promise.resolve() },
+        redis: { ping },
+        log: { warn: () => {} },
+        timeoutMs: 20,
+      }).checkRedis();
+    expect(await check(() => Promise.resolve())).toBe('ok');
+    expect(await check(() => Promise.reject(new Error('ECONNREFUSED')))).toBe('down');
+    expect(await check(() => new Promise(() => {}))).toBe('down');
+  });
 });

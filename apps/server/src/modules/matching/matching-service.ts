@@ -51,6 +51,11 @@ export interface MatchingServiceDeps {
   clock: Clock;
   scheduler: Scheduler;
   rules: WideningRules;
+  /**
+   * Told the wait of each pair made, once per pair: the longer of the two (the older ticket's),
+   * as the newer ticket is mostly matched on arrival. Must be cheap and never throw.
+   */
+  onMatched?: (waitMs: number) => void;
   log: FastifyBaseLogger;
 }
 
@@ -102,6 +107,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
       });
       const now = clock.now().getTime();
       for (const ticket of pair) recordWait(ticket.languageCode, now - ticket.enqueuedAt);
+      deps.onMatched?.(now - Math.min(older.enqueuedAt, newer.enqueuedAt));
     } catch (error) {
       const refused =
         error instanceof InsufficientTokensError || error instanceof AlreadyInSessionError

@@ -61,6 +61,8 @@ export interface SessionLifecycle {
   socketClosed(userId: string): void;
   /** Start-up: closes sessions a stopped process left past their end, resumes the others. */
   recover(): Promise<void>;
+  /** Calls this instance is keeping (its timers and grace periods run here). */
+  activeCount(): number;
 }
 
 interface LiveSession {
@@ -81,6 +83,8 @@ export interface SessionLifecycleDeps {
   iceServersFor: (userId: string) => IceServer[];
   iceTransportPolicy?: 'all' | 'relay';
   reconnectGraceMs: number;
+  /** Told each session this instance ended (for the metrics); must be cheap and never throw. */
+  onEnded?: (reason: SessionEndReason) => void;
   log: FastifyBaseLogger;
 }
 
@@ -139,6 +143,7 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
     const ended = await repo.end(sessionId, reason, endedBy, clock.now());
     const session = live.get(sessionId);
     if (session) unregister(session);
+    if (ended) deps.onEnded?.(reason);
     if (ended && session) {
       for (const userId of session.users) {
         await send(userId, { type: 'session_ended', payload: { sessionId, reason } });
@@ -307,6 +312,7 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
         now,
       );
       if (closed.length > 0) log.info({ sessions: closed.length }, 'closed sessions left open');
+      closed.forEach(() => deps.onEnded?.('system_ended'));
       for (const row of await repo.listOpen()) {
         if (!row.user1Id || !row.user2Id || live.has(row.id)) continue;
         const session = register(row.id, [row.user1Id, row.user2Id], row.createdAt);
@@ -315,5 +321,7 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
         }
       }
     },
+
+    activeCount: () => live.size,
   };
 }

@@ -1,0 +1,302 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Broker, BrokerEvent, QueueTicket } from './broker.ts';
+import {
+  CANCEL,
+  CLAIM_PAIR,
+  DELIVER,
+  ENQUEUE,
+  HIT,
+  RELEASE_PRESENCE,
+  TICKETS,
+  TICKET_OF,
+} from './redis-scripts.ts';
+
+export const DEFAULT_KEY_PREFIX = 'parlo:';
+
+/** A command gets this long before it fails, so a stalled Redis fails a request, not hangs it. */
+const COMMAND_TIMEOUT_MS = 500;
+const CONNECT_TIMEOUT_MS = 2_000;
+/** Reconnect attempts back off by this much per attempt, up to the cap. */
+const RECONNECT_STEP_MS = 100;
+const RECONNECT_MAX_MS = 2_000;
+
+export interface RedisBroker extends Broker {
+  /** Resolves when Redis answers a PING; for /health. */
+  ping(): Promise<void>;
+}
+
+export interface RedisBrokerOptions {
+  url: string;
+  /** Every key and channel starts with it; several deployments (or test runs) share one Redis. */
+  keyPrefix?: string;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * The broker of several instances (DESIGN §2 Seams: Broker), kept in one Redis. Keys, under the
+ * prefix:
+ *   presence                 hash user id → instance id holding the socket
+ *   instance:<id>            pub/sub channel of the events for that instance's sockets
+ *   queue:users              hash user id → "<language> <ticket id>" (one ticket per user)
+ *   queue:languages          set of languages with at least one ticket
+ *   {q:<lang>}:tickets       hash ticket id → ticket JSON
+ *   {q:<lang>}:order         sorted set of ticket ids by enqueuedAt
+ *   hits:<key>               fixed-window counters (INCR, expiring with the window)
+ *
+ * Redis Cluster (not used yet): the `{q:<lang>}` hash tag puts each language's queue in one slot,
+ * so claimPair, which only pairs within a language, touches one slot but for the user index. On
+ * Cluster the index moves next to each queue (or is updated in a second step that only removes
+ * entries still naming the claimed ticket ids), and the language keys are passed as KEYS rather
+ * than named inside the scripts.
+ *
+ * Redis being down does not stop the process: commands fail after COMMAND_TIMEOUT_MS (callers
+ * catch: a request answers 5xx, a socket message an error), and the client reconnects with a
+ * capped backoff, resubscribing the instance channels.
+ */
+export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
+  const prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+  const { log } = options;
+  const key = {
+    presence: `${prefix}presence`,
+    queueUsers: `${prefix}queue:users`,
+    queueLanguages: `${prefix}queue:languages`,
+    channelPrefix: `${prefix}instance:`,
+    hits: (name: string) => `${prefix}hits:${name}`,
+  };
+  const queueKeys = (languageCode: string) => {
+    const tag = `${prefix}{q:${languageCode}}`;
+    return { tickets: `${tag}:tickets`, order: `${tag}:order` };
+  };
+
+  const clientOptions: RedisOptions = {
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    // A command that timed out was answered as failed: it must not run later after all.
+    autoResendUnfulfilledCommands: false,
+    retryStrategy: (attempt) => Math.min(attempt * RECONNECT_STEP_MS, RECONNECT_MAX_MS),
+  };
+  const commands = new Redis(options.url, { ...clientOptions, connectionName: 'parlo' });
+  // A subscribing connection can send nothing else, hence a second one, made on first subscribe.
+  let subscriber: Redis | undefined;
+  watch(commands, 'commands');
+
+  function watch(client: Redis, role: 'commands' | 'subscriber') {
+    let lastError: string | undefined;
+    client.on('error', (error: Error) => {
+      // Each failed reconnect emits the same error again: log a change, not every attempt.
+      if (error.message === lastError) return;
+      lastError = error.message;
+      log?.warn({ err: error, role }, 'redis connection failed');
+    });
+    client.on('ready', () => {
+      // Commands sent while starting wait for the first connection; after it, a command sent
+      // while Redis is away fails at once instead of queueing up to run late.
+      if (role === 'commands') client.options.enableOfflineQueue = false;
+      if (lastError !== undefined) log?.info({ role }, 'redis connection restored');
+      lastError = undefined;
+    });
+  }
+
+  const script = (lua: string, numberOfKeys: number) => defineScript(commands, lua, numberOfKeys);
+  const run = {
+    deliver: script(DELIVER, 1),
+    releasePresence: script(RELEASE_PRESENCE, 1),
+    hit: script(HIT, 1),
+    enqueue: script(ENQUEUE, 2),
+    cancel: script(CANCEL, 2),
+    claimPair: script(CLAIM_PAIR, 2),
+    ticketOf: script(TICKET_OF, 1),
+    tickets: script(TICKETS, 2),
+  };
+
+  const listeners = new Map<string, Set<(event: BrokerEvent) => void>>();
+  /** SUBSCRIBEs under way: a claim or a delivery waits for them, so nothing is sent unheard. */
+  let subscribing: Promise<unknown> | undefined;
+
+  function subscriberClient(): Redis {
+    if (subscriber) return subscriber;
+    // SUBSCRIBE waits for Redis however long it takes (an instance cannot do without its
+    // channel); claims and deliveries meanwhile fail after waitForSubscriptions' bound.
+    subscriber = commands.duplicate({
+      connectionName: 'parlo-subscriber',
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      commandTimeout: undefined,
+    });
+    watch(subscriber, 'subscriber');
+    subscriber.on('message', (channel: string, raw: string) => {
+      const targets = listeners.get(channel);
+      if (!targets) return;
+      let event: BrokerEvent;
+      try {
+        event = JSON.parse(raw) as BrokerEvent;
+      } catch (error) {
+        log?.error({ err: error, channel }, 'unreadable broker event');
+        return;
+      }
+      for (const listener of targets) {
+        try {
+          listener(event);
+        } catch (error) {
+          log?.error({ err: error, channel }, 'broker listener failed');
+        }
+      }
+    });
+    return subscriber;
+  }
+
+  function track(command: Promise<unknown>) {
+    const settled = command.catch((error: unknown) => {
+      log?.error({ err: error }, 'redis subscription change failed');
+    });
+    const previous = subscribing;
+    const all = previous ? Promise.all([previous, settled]) : settled;
+    subscribing = all;
+    void all.finally(() => {
+      if (subscribing === all) subscribing = undefined;
+    });
+  }
+
+  async function settledSubscriptions() {
+    if (!subscribing) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('redis subscription not ready')),
+        COMMAND_TIMEOUT_MS,
+      );
+    });
+    try {
+      await Promise.race([subscribing, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function publish(userId: string, event: BrokerEvent): Promise<boolean> {
+    await settledSubscriptions();
+    const receivers = (await run.deliver(
+      key.presence,
+      key.channelPrefix,
+      userId,
+      JSON.stringify(event),
+    )) as number;
+    return receivers > 0;
+  }
+
+  const parseTicket = (json: string | null): QueueTicket | null =>
+    json === null ? null : (JSON.parse(json) as QueueTicket);
+
+  const queueScript = (queueRun: ScriptRun, ...args: (string | number)[]) =>
+    queueRun(key.queueUsers, key.queueLanguages, prefix, ...args);
+
+  let closed = false;
+
+  return {
+    async hit(name, windowMs) {
+      const [count, resetInMs] = (await run.hit(key.hits(name), windowMs)) as [number, number];
+      return { count, resetInMs };
+    },
+
+    async claimPresence(userId, instanceId) {
+      await settledSubscriptions();
+      return (await commands.hsetnx(key.presence, userId, instanceId)) === 1;
+    },
+    async releasePresence(userId, instanceId) {
+      await run.releasePresence(key.presence, userId, instanceId);
+    },
+    async isOnline(userId) {
+      return (await commands.hexists(key.presence, userId)) === 1;
+    },
+    onlineCount: () => commands.hlen(key.presence),
+
+    subscribe(instanceId, listener) {
+      const channel = `${key.channelPrefix}${instanceId}`;
+      let set = listeners.get(channel);
+      if (!set) {
+        listeners.set(channel, (set = new Set()));
+        track(subscriberClient().subscribe(channel));
+      }
+      set.add(listener);
+      return () => {
+        const current = listeners.get(channel);
+        if (!current?.delete(listener) || current.size > 0) return;
+        listeners.delete(channel);
+        if (!closed) track(subscriberClient().unsubscribe(channel));
+      };
+    },
+    deliver: (userId, message) => publish(userId, { kind: 'message', userId, message }),
+    disconnect: (userId, code, reason) =>
+      publish(userId, { kind: 'disconnect', userId, code, reason }),
+
+    async enqueue(ticket) {
+      await queueScript(
+        run.enqueue,
+        ticket.userId,
+        ticket.languageCode,
+        ticket.id,
+        ticket.enqueuedAt,
+        JSON.stringify(ticket),
+      );
+    },
+    async cancel(userId) {
+      return parseTicket((await queueScript(run.cancel, userId)) as string | null);
+    },
+    async ticketOf(userId) {
+      return parseTicket((await run.ticketOf(key.queueUsers, prefix, userId)) as string | null);
+    },
+    async tickets(languageCode) {
+      const { tickets, order } = queueKeys(languageCode);
+      const list = (await run.tickets(tickets, order)) as string[];
+      return list.map((json) => JSON.parse(json) as QueueTicket);
+    },
+    queuedLanguages: () => commands.smembers(key.queueLanguages),
+    async claimPair(first, second) {
+      const claimed = await queueScript(
+        run.claimPair,
+        first.userId,
+        first.id,
+        second.userId,
+        second.id,
+      );
+      return claimed === 1;
+    },
+
+    async ping() {
+      await commands.ping();
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      listeners.clear();
+      await Promise.all([quit(commands), subscriber ? quit(subscriber) : undefined]);
+    },
+  };
+}
+
+type ScriptRun = (...keysAndArgs: (string | number)[]) => Promise<unknown>;
+
+let scriptCount = 0;
+
+/**
+ * A Lua script as a command of the client: EVALSHA, with the first use on each connection sent
+ * as EVAL, so scripts sent back to back keep their order even right after a reconnect.
+ */
+function defineScript(client: Redis, lua: string, numberOfKeys: number): ScriptRun {
+  const name = `parloScript${scriptCount++}`;
+  client.defineCommand(name, { lua, numberOfKeys });
+  const command = (client as unknown as Record<string, ScriptRun>)[name]!;
+  return (...keysAndArgs) => command.apply(client, keysAndArgs);
+}
+
+/** QUIT when connected; a client still reconnecting is cut instead of waiting for Redis. */
+async function quit(client: Redis) {
+  if (client.status !== 'ready') {
+    client.disconnect();
+    return;
+  }
+  await client.quit().catch(() => client.disconnect());
+}
