@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { desc, eq, or } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -7,6 +8,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { createRedisBroker, type RedisBroker } from '../src/broker/redis-broker.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
+import { sessions } from '../src/db/tables/sessions.ts';
 import { profiles, userLanguages } from '../src/db/tables/users.ts';
 import { createAccessTokens } from '../src/modules/auth/access-tokens.ts';
 import { createAuthRepo } from '../src/modules/auth/auth-repo.ts';
@@ -66,6 +68,17 @@ describe.runIf(enabled)('two instances sharing PostgreSQL and Redis', () => {
   });
 
   const instance = (n: 1 | 2) => instances[n - 1]!;
+
+  /** The user's latest session row. */
+  async function sessionOf(userId: string) {
+    const [row] = await database!.db
+      .select()
+      .from(sessions)
+      .where(or(eq(sessions.user1Id, userId), eq(sessions.user2Id, userId)))
+      .orderBy(desc(sessions.createdAt))
+      .limit(1);
+    return row;
+  }
 
   async function account() {
     const subject = randomBytes(6).toString('hex');
@@ -173,24 +186,65 @@ describe.runIf(enabled)('two instances sharing PostgreSQL and Redis', () => {
       ]);
     });
 
-    it('relays signalling from the instance that made the session to the other one', async () => {
+    it('relays signalling both ways, whichever instance made the session', async () => {
       socketB.send({ type: 'answer', payload: { sdp: 'from-b-on-instance-2' } });
       expect((await socketA.next('answer')).payload.sdp).toBe('from-b-on-instance-2');
+      socketA.send({ type: 'offer', payload: { sdp: 'from-a-on-instance-1' } });
+      expect((await socketB.next('offer')).payload.sdp).toBe('from-a-on-instance-1');
+      socketA.send({ type: 'camera_toggled', payload: { enabled: true } });
+      expect((await socketB.next('peer_camera_toggled')).payload.enabled).toBe(true);
     });
 
-    it.todo(
-      "relays A's offer from instance 1: partnerOf reads the lifecycle's memory of instance 2",
-    );
-    it.todo("ends the call on A's end_session at instance 1: same per-instance session map");
+    it('marks the call started once both sides report media, each to its own instance', async () => {
+      socketA.send({ type: 'media_connected' });
+      socketB.send({ type: 'media_connected' });
+      await eventually(async () => (await sessionOf(a))?.startedAt != null);
+    });
 
-    it('ends the call for both on end_session at the instance that made it', async () => {
-      socketB.send({ type: 'end_session', payload: { reason: 'user_ended' } });
+    it('ends the call for both on end_session at the instance that did not make it', async () => {
+      socketA.send({ type: 'end_session', payload: { reason: 'user_ended' } });
       const [endedA, endedB] = await Promise.all([
         socketA.next('session_ended'),
         socketB.next('session_ended'),
       ]);
       expect(endedA.payload.reason).toBe('user_ended');
       expect(endedB.payload.reason).toBe('user_ended');
+      expect((await sessionOf(a))?.endedBy).toBe(a);
+      // Neither instance relays for the ended call any more.
+      socketA.send({ type: 'offer', payload: { sdp: 'late' } });
+      expect((await socketA.next('error')).payload.code).toBe('no_active_session');
+    });
+
+    it('keeps the call when a side drops and is back on the other instance within the grace', async () => {
+      // New learners: A and B were just partners, and the last partner is avoided for a while.
+      const c = await account();
+      const d = await account();
+      let socketC = await connect(1, c);
+      const socketD = await connect(2, d);
+      expect((await find(1, c)).statusCode).toBe(200);
+      await instance(1).app.live.matching.runPairing('en');
+      expect((await find(2, d)).statusCode).toBe(200);
+      const created = await socketC.next('session_created');
+      await socketD.next('session_created');
+      socketC.ws.close();
+      await socketC.closed;
+      socketC = await connect(2, c);
+      for (const n of [1, 2] as const) {
+        (instance(n).app.live.scheduler as ReturnType<typeof manualScheduler>).advance(
+          n === 1 ? config.SESSION_RECONNECT_GRACE_MS + 1_000 : 0,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [row] = await database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, created.payload.session.id));
+      expect(row?.endedAt).toBeNull();
+      // Back on instance 2, C's signalling still reaches D.
+      socketC.send({ type: 'offer', payload: { sdp: 'after-reconnect' } });
+      expect((await socketD.next('offer')).payload.sdp).toBe('after-reconnect');
+      socketD.send({ type: 'end_session', payload: { reason: 'user_ended' } });
+      expect((await socketC.next('session_ended')).payload.reason).toBe('user_ended');
     });
   });
 });

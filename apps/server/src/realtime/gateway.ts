@@ -42,6 +42,8 @@ export interface GatewayDeps {
   messagesPerSecond: number;
   heartbeatMs?: number;
   onMessage: (userId: string, message: ClientMessage) => Promise<void>;
+  /** Sees each message on its way to a socket of this instance, before it is sent. */
+  onDelivering?: (userId: string, message: ServerMessage) => void;
   onConnected: (userId: string) => void;
   onDisconnected: (userId: string) => void;
   log: FastifyBaseLogger;
@@ -84,8 +86,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const unsubscribe = deps.broker.subscribe(deps.instanceId, (event) => {
     const ws = sockets.get(event.userId);
     if (!ws) return;
-    if (event.kind === 'message') send(ws, event.message);
-    else ws.close(event.code, event.reason);
+    if (event.kind === 'message') {
+      deps.onDelivering?.(event.userId, event.message);
+      send(ws, event.message);
+    } else ws.close(event.code, event.reason);
   });
 
   // The sockets are pinged in HEARTBEAT_SLICES groups, one group per tick, so each is still pinged

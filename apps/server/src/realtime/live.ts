@@ -105,6 +105,7 @@ export function createLive(deps: LiveDeps) {
     messagesPerSecond: config.SOCKET_RATE_LIMIT,
     ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
     onMessage: createMessageRouter({ lifecycle, broker }),
+    onDelivering: (userId, message) => lifecycle.observe(userId, message),
     onConnected: (userId) => lifecycle.socketOpened(userId),
     onDisconnected: (userId) => {
       lifecycle.socketClosed(userId);

@@ -46,7 +46,7 @@ export interface MatchingServiceDeps {
     'isOnline' | 'enqueue' | 'cancel' | 'ticketOf' | 'tickets' | 'queuedLanguages' | 'claimPair'
   > &
     Pick<Broker, 'deliver'>;
-  lifecycle: Pick<SessionLifecycle, 'start' | 'partnerOf'>;
+  lifecycle: Pick<SessionLifecycle, 'start'>;
   canPayForSession: (userId: string) => Promise<boolean>;
   clock: Clock;
   scheduler: Scheduler;
@@ -154,13 +154,8 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
     const tickets = await broker.tickets(languageCode);
     const now = clock.now().getTime();
     const taken = new Set<string>();
-    for (const ticket of tickets) {
-      // A ticket left over from a find that raced a session start: the call wins.
-      if (deps.lifecycle.partnerOf(ticket.userId)) {
-        await broker.cancel(ticket.userId);
-        taken.add(ticket.userId);
-      }
-    }
+    // A ticket left over from a find that raced a session start is refused by the charge, which
+    // checks open sessions under the users' locks (this instance cannot know every call).
     const index = indexTickets(tickets);
     for (const ticket of tickets) {
       if (taken.has(ticket.userId) || (!all && !lookAt?.has(ticket.userId))) continue;
@@ -234,7 +229,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
       }
       if (!searcher?.level) throw new BadRequestError('You are not learning this language');
       if (!searcher.dateOfBirth) throw new BadRequestError('Create your profile first');
-      if (searcher.inSession || deps.lifecycle.partnerOf(user.id)) {
+      if (searcher.inSession) {
         throw new AlreadyInSessionError([user.id]);
       }
       // A plan that lapsed is replaced under the user's lock first (rare): then read it again.

@@ -32,13 +32,13 @@ export interface LiveSessionsRepo {
   findOpenForUsers(userIds: string[]): Promise<OpenSessionRow[]>;
   /** The user's most recent session, ended or not. */
   findLastForUser(userId: string): Promise<LastSessionRow | undefined>;
-  /** Ends the session unless it already ended; true when this call ended it. */
+  /** Ends the session unless it already ended; its participants when this call ended it. */
   end(
     sessionId: string,
     reason: SessionEndReason,
     endedBy: string | null,
     now: Date,
-  ): Promise<boolean>;
+  ): Promise<string[] | null>;
   /** Closes every session opened before `before` (left behind by a stopped process). */
   endOpenedBefore(before: Date, reason: SessionEndReason, now: Date): Promise<string[]>;
   markStarted(sessionId: string, now: Date): Promise<void>;
@@ -91,8 +91,9 @@ export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
         .update(sessions)
         .set({ endedAt: now, endReason: reason, endedBy })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
-        .returning({ id: sessions.id });
-      return rows.length > 0;
+        .returning({ user1Id: sessions.user1Id, user2Id: sessions.user2Id });
+      const [row] = rows;
+      return row ? [row.user1Id, row.user2Id].filter((id): id is string => id !== null) : null;
     },
     async endOpenedBefore(before, reason, now) {
       const rows = await db

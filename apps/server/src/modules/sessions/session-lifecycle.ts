@@ -59,6 +59,11 @@ export interface SessionLifecycle {
   setConnectionType(userId: string, sessionId: string, type: ConnectionType): Promise<void>;
   socketOpened(userId: string): void;
   socketClosed(userId: string): void;
+  /**
+   * A message on its way to a socket of this instance: `session_created` makes this instance
+   * keep the call too (it may have been created on another one), `session_ended` forgets it.
+   */
+  observe(userId: string, message: ServerMessage): void;
   /** Start-up: closes sessions a stopped process left past their end, resumes the others. */
   recover(): Promise<void>;
   /** Calls this instance is keeping (its timers and grace periods run here). */
@@ -77,7 +82,7 @@ interface LiveSession {
 export interface SessionLifecycleDeps {
   liveSessionsRepo: LiveSessionsRepo;
   chargeSession: (input: ChargedSessionInput) => Promise<ChargedSession>;
-  broker: Pick<Broker, 'deliver' | 'isOnline' | 'cancel'>;
+  broker: Pick<Broker, 'deliver' | 'isOnline' | 'cancel' | 'hit'>;
   clock: Clock;
   scheduler: Scheduler;
   iceServersFor: (userId: string) => IceServer[];
@@ -134,22 +139,26 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
       userId,
       scheduler.after(deps.reconnectGraceMs, () => {
         session.grace.delete(userId);
-        void endSafely(session.id, 'connection_issue', null);
+        // Back on another instance in time: the call goes on.
+        void broker
+          .isOnline(userId)
+          .catch(() => false)
+          .then((online) => (online ? false : endSafely(session.id, 'connection_issue', null)));
       }),
     );
   }
 
   async function end(sessionId: string, reason: SessionEndReason, endedBy: string | null) {
-    const ended = await repo.end(sessionId, reason, endedBy, clock.now());
+    const participants = await repo.end(sessionId, reason, endedBy, clock.now());
     const session = live.get(sessionId);
     if (session) unregister(session);
-    if (ended) deps.onEnded?.(reason);
-    if (ended && session) {
-      for (const userId of session.users) {
-        await send(userId, { type: 'session_ended', payload: { sessionId, reason } });
-      }
+    if (!participants) return false;
+    deps.onEnded?.(reason);
+    // Whichever instance ends a call tells both sides, wherever their sockets are.
+    for (const userId of participants) {
+      await send(userId, { type: 'session_ended', payload: { sessionId, reason } });
     }
-    return ended;
+    return true;
   }
 
   function endSafely(sessionId: string, reason: SessionEndReason, endedBy: string | null) {
@@ -215,6 +224,15 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
     }
   }
 
+  async function resync(userId: string) {
+    const [open] = await repo.findOpenForUsers([userId]);
+    const known = liveOf(userId);
+    if (known && known.id !== open?.id) unregister(known);
+    if (open?.user1Id && open.user2Id && !live.has(open.id)) {
+      register(open.id, [open.user1Id, open.user2Id], open.createdAt);
+    }
+  }
+
   return {
     async start({ user1Id, user2Id, languageCode, prepaid }) {
       const users: [string, string] = [user1Id, user2Id];
@@ -270,8 +288,11 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
     async mediaConnected(userId) {
       const session = liveOf(userId);
       if (!session) return false;
+      if (session.media.has(userId)) return true;
       session.media.add(userId);
-      if (session.media.size === 2 && !session.started) {
+      // The two sides may report to different instances: the count is the broker's.
+      const { count } = await broker.hit(`media:${session.id}`, SESSION_LENGTH_MS * 2);
+      if (count >= 2 && !session.started) {
         session.started = true;
         await repo.markStarted(session.id, clock.now());
       }
@@ -294,9 +315,29 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
     socketOpened(userId) {
       const session = liveOf(userId);
       const cancel = session?.grace.get(userId);
-      if (!session || !cancel) return;
-      cancel();
-      session.grace.delete(userId);
+      if (session && cancel) {
+        cancel();
+        session.grace.delete(userId);
+      }
+      // Back after a drop, maybe on another instance than before: what this instance knows of
+      // the user's call is checked against the database, and a call made elsewhere is taken up.
+      void resync(userId).catch((error: unknown) => {
+        log.warn({ err: error, userId }, 'reading the call of a reconnected user failed');
+      });
+    },
+
+    observe(userId, message) {
+      if (message.type === 'session_created') {
+        const { session, peerProfile, initiator, endsAt } = message.payload;
+        if (live.has(session.id)) return;
+        const users: [string, string] = initiator
+          ? [userId, peerProfile.id]
+          : [peerProfile.id, userId];
+        register(session.id, users, new Date(Date.parse(endsAt) - SESSION_LENGTH_MS));
+      } else if (message.type === 'session_ended') {
+        const session = live.get(message.payload.sessionId);
+        if (session) unregister(session);
+      }
     },
 
     socketClosed(userId) {
