@@ -53,7 +53,7 @@ describe('socket heartbeat and shutdown', () => {
       expect(Date.now() - started).toBeLessThan(HEARTBEAT_MS * 4);
       expect(live.ws.readyState).toBe(WebSocket.OPEN);
       await app.close();
-      expect((await live.closed).code).toBe(1001);
+      expect((await live.closed).code).toBe(1012);
     } finally {
       await app.close();
       await database.close();

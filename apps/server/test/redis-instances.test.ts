@@ -246,5 +246,36 @@ describe.runIf(enabled)('two instances sharing PostgreSQL and Redis', () => {
       socketD.send({ type: 'end_session', payload: { reason: 'user_ended' } });
       expect((await socketC.next('session_ended')).payload.reason).toBe('user_ended');
     });
+
+    it('hands sockets over on shutdown: 1012, the call and the search go on elsewhere', async () => {
+      const e = await account();
+      const f = await account();
+      const g = await account();
+      let socketE = await connect(1, e);
+      const socketF = await connect(2, f);
+      const socketG = await connect(1, g);
+      expect((await find(1, e)).statusCode).toBe(200);
+      await instance(1).app.live.matching.runPairing('en');
+      expect((await find(2, f)).statusCode).toBe(200);
+      const created = await socketE.next('session_created');
+      await socketF.next('session_created');
+      // G waits alone in the queue (E and F are in their call).
+      expect((await find(1, g)).statusCode).toBe(200);
+
+      await instance(1).app.close();
+      expect((await socketE.closed).code).toBe(1012);
+      expect((await socketG.closed).code).toBe(1012);
+      expect(await instance(2).broker.ticketOf(g)).not.toBeNull();
+
+      socketE = await connect(2, e);
+      const [row] = await database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, created.payload.session.id));
+      expect(row?.endedAt).toBeNull();
+      await eventually(() => instance(2).app.live.lifecycle.partnerOf(e) === f);
+      socketE.send({ type: 'offer', payload: { sdp: 'after-handover' } });
+      expect((await socketF.next('offer')).payload.sdp).toBe('after-handover');
+    });
   });
 });

@@ -116,4 +116,11 @@ export const SOCKET_CLOSE_CODES = {
   /** A moderator blocked the account: final, the client shows the blocked page (no retry). */
   accountRestricted: 4003,
   duplicateConnection: 4999,
+  /**
+   * The instance is shutting down (deploy, scale-in): the client reconnects at once, through the
+   * load balancer to another instance, and a call in progress goes on.
+   */
+  serviceRestart: 1012,
 } as const;
+/** The spread of the immediate reconnects after a 1012, so a whole instance's tabs do not return together. */
+export const SOCKET_RESTART_JITTER_MS = 500;

@@ -20,7 +20,8 @@ export const HEARTBEAT_INTERVAL_MS = 10_000;
 const HEARTBEAT_SLICES = 10;
 /** On shutdown, sockets get this long to close politely before they are cut. */
 const SHUTDOWN_CLOSE_MS = 1_000;
-const GOING_AWAY = 1001;
+/** Tells clients to reconnect at once (they land on another instance). */
+const SERVICE_RESTART = SOCKET_CLOSE_CODES.serviceRestart;
 
 export const SOCKET_ERROR_CODES = {
   binary: 'binary_not_supported',
@@ -45,7 +46,8 @@ export interface GatewayDeps {
   /** Sees each message on its way to a socket of this instance, before it is sent. */
   onDelivering?: (userId: string, message: ServerMessage) => void;
   onConnected: (userId: string) => void;
-  onDisconnected: (userId: string) => void;
+  /** `shuttingDown`: this instance closed the socket to hand the user to another instance. */
+  onDisconnected: (userId: string, shuttingDown: boolean) => void;
   log: FastifyBaseLogger;
 }
 
@@ -153,7 +155,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     const early: [RawData, boolean][] = [];
     const hold = (data: RawData, isBinary: boolean) => early.push([data, isBinary]);
     ws.on('message', hold);
-    if (closing) return ws.close(GOING_AWAY, 'Server shutting down');
+    if (closing) return ws.close(SERVICE_RESTART, 'Server restarting');
     if (!(await deps.broker.claimPresence(userId, deps.instanceId))) {
       return ws.close(SOCKET_CLOSE_CODES.duplicateConnection, 'Already connected elsewhere');
     }
@@ -174,7 +176,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       deps.broker
         .releasePresence(userId, deps.instanceId)
         .catch((error: unknown) => log.error({ err: error, userId }, 'presence release failed'))
-        .finally(() => deps.onDisconnected(userId));
+        .finally(() => deps.onDisconnected(userId, closing));
     });
     deps.onConnected(userId);
     for (const [data, isBinary] of early) onFrame(ws, userId, bucket, data, isBinary);
@@ -253,7 +255,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
                 clearTimeout(cut);
                 resolve();
               });
-              ws.close(GOING_AWAY, 'Server shutting down');
+              ws.close(SERVICE_RESTART, 'Server restarting');
             }),
         ),
       );

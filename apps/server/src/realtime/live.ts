@@ -107,7 +107,10 @@ export function createLive(deps: LiveDeps) {
     onMessage: createMessageRouter({ lifecycle, broker }),
     onDelivering: (userId, message) => lifecycle.observe(userId, message),
     onConnected: (userId) => lifecycle.socketOpened(userId),
-    onDisconnected: (userId) => {
+    onDisconnected: (userId, shuttingDown) => {
+      // Handed over on shutdown: the user is back on another instance in a moment, so the search
+      // keeps its place and no grace starts on an instance that is going away.
+      if (shuttingDown) return;
       lifecycle.socketClosed(userId);
       matching.cancel(userId).catch((error: unknown) => {
         log.error({ err: error, userId }, 'cancelling the search of a closed socket failed');

@@ -192,6 +192,23 @@ describe('realtime socket', () => {
     expect(refreshAccessToken).not.toHaveBeenCalled();
   });
 
+  it('comes back at once on 1012 (the instance hands over), without using up an attempt', async () => {
+    await connected();
+    // Four restarts in a row: each is back within the 500 ms spread (random 0.5 → 250 ms).
+    for (let i = 0; i < 4; i++) {
+      latest().serverCloses(1012);
+      expect(client.status()).toBe('reconnecting');
+      await vi.advanceTimersByTimeAsync(249);
+      const before = sockets.length;
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sockets).toHaveLength(before + 1);
+      latest().serverOpens();
+      await flush();
+      expect(client.status()).toBe('connected');
+    }
+    expect(sockets).toHaveLength(5);
+  });
+
   it('stops on a normal close (1000)', async () => {
     await connected();
     latest().serverCloses(1000);

@@ -5,6 +5,7 @@ import {
   SOCKET_RECONNECT_BASE_DELAY_MS,
   SOCKET_RECONNECT_MAX_ATTEMPTS,
   SOCKET_RECONNECT_MAX_DELAY_MS,
+  SOCKET_RESTART_JITTER_MS,
 } from '@parlo/contract/constants';
 import type { ClientMessage, ServerMessage, ServerMessageType } from '@parlo/contract/realtime';
 import { apiClient } from '@/lib/api-client';
@@ -160,6 +161,22 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps): RealtimeSocket {
     );
   }
 
+  /**
+   * The server handed the socket over (its instance is shutting down): back at once, spread over
+   * SOCKET_RESTART_JITTER_MS, without using up a reconnect attempt.
+   */
+  function reconnectSoon() {
+    setStatus('reconnecting');
+    const current = generation;
+    timer = deps.setTimeout(
+      () => {
+        timer = null;
+        if (current === generation) void open(deps.getAccessToken);
+      },
+      Math.round(deps.random() * SOCKET_RESTART_JITTER_MS),
+    );
+  }
+
   async function retryAfterAuthFailure() {
     authRetried = true;
     if (status === 'connected') setStatus('reconnecting');
@@ -182,6 +199,8 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps): RealtimeSocket {
       setStatus('duplicate_connection');
     } else if (event.code === CLOSE.accountRestricted) {
       setStatus('account_restricted');
+    } else if (event.code === CLOSE.serviceRestart) {
+      reconnectSoon();
     } else if (event.code === CLOSE.authenticationFailed) {
       if (authRetried) fail('authentication_failed');
       else void retryAfterAuthFailure();
