@@ -71,7 +71,8 @@ describe.each(drivers)('metrics endpoint (%s)', (driver) => {
     expect(served.body).toContain('# TYPE parlo_sockets_connected gauge');
     expect(served.body).toContain('# TYPE parlo_match_wait_seconds histogram');
     expect(served.body).toContain('# TYPE parlo_errors_total counter');
-    expect(served.body).toContain('# TYPE process_cpu_user_seconds_total counter');
+    expect(served.body).toContain('# TYPE process_cpu_seconds_total counter');
+    expect(served.body).toMatch(/^process_resident_memory_bytes \d+/m);
   });
 
   it('without a token answers only local requests, never ones that came through a proxy', async () => {

@@ -1,6 +1,6 @@
 import type { SessionEndReason } from '@parlo/contract/constants';
 import type { ErrorCode } from '@parlo/contract/errors';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Route label of requests no route matched, so probes of random paths add no series. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -33,7 +33,34 @@ export interface Metrics {
  */
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  // prom-client's default metrics are left out: their GC observer alone took signalling relay
+  // p99 from ~3 ms to 12-20 ms in bench/relay-latency.mjs. These few are read on scrape only.
+  new Gauge({
+    name: 'process_resident_memory_bytes',
+    help: 'Resident memory size in bytes',
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage.rss());
+    },
+  });
+  new Gauge({
+    name: 'nodejs_heap_used_bytes',
+    help: 'V8 heap in use, in bytes',
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage().heapUsed);
+    },
+  });
+  new Counter({
+    name: 'process_cpu_seconds_total',
+    help: 'User and system CPU time spent, in seconds',
+    registers: [registry],
+    collect() {
+      const { user, system } = process.cpuUsage();
+      this.reset();
+      this.inc((user + system) / 1e6);
+    },
+  });
   let live: LiveGaugeSources | undefined;
 
   new Gauge({
