@@ -266,7 +266,7 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
     },
 
     async isInSession(userId) {
-      if (sessionOfUser.has(userId)) return true;
+      // The database, not this instance's memory: the call may have ended on another instance.
       return (await repo.findOpenForUsers([userId])).length > 0;
     },
 
