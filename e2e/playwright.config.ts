@@ -71,6 +71,8 @@ export default defineConfig({
       url: `${baseURL}/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      // Warnings and errors of the server (LOG_LEVEL warn) show in the test output.
+      stdout: 'pipe',
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -87,6 +89,8 @@ export default defineConfig({
       url: `${RELAY.baseURL}/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      // Warnings and errors of the server (LOG_LEVEL warn) show in the test output.
+      stdout: 'pipe',
       env: {
         PORT: String(RELAY.port),
         HOST: '127.0.0.1',
