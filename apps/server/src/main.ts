@@ -14,7 +14,9 @@ const config = loadConfigOrExit();
 const logger = createLogger(config);
 
 const database = await openDatabase(databaseOptionsFrom(config), {
-  onPoolError: (error) => logger.error({ err: error }, 'idle database connection failed'),
+  // Only what says what happened: pg's error carries its whole client (connection settings).
+  onPoolError: (error: Error & { code?: string }) =>
+    logger.error({ code: error.code, message: error.message }, 'idle database connection failed'),
 }).catch((error: unknown) => {
   if (!(error instanceof DataDirInUseError)) throw error;
   logger.fatal(error.message);
