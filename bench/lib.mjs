@@ -1,8 +1,8 @@
 // Shared helpers for the bench harnesses: start the built server on a free port and wait for it,
 // a PostgreSQL database of the bench's own with seeded users, access tokens and sockets.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,13 +70,24 @@ export async function startServer(extraEnv = {}, { probe = false } = {}) {
     },
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  await Promise.race([
-    waitFor(`${baseUrl}/health`),
-    exited.then((code) => {
-      throw new Error(`server exited with ${code} before it was up`);
-    }),
-  ]);
+  // The data directory goes with the process, however it ends.
+  const exited = new Promise((resolve) => child.once('exit', resolve)).then((code) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    return code;
+  });
+  try {
+    await Promise.race([
+      waitFor(`${baseUrl}/health`),
+      exited.then((code) => {
+        throw new Error(`server exited with ${code} before it was up`);
+      }),
+    ]);
+  } catch (error) {
+    // Not up in time (or gone): it must not outlive the failed start.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    throw error;
+  }
   return {
     baseUrl,
     wsUrl: `ws://127.0.0.1:${port}/ws`,
@@ -89,12 +100,16 @@ export async function startServer(extraEnv = {}, { probe = false } = {}) {
         child.once('message', resolve);
         child.send('measure');
       }),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        exited.then(resolve);
+    /** SIGTERM (a graceful shutdown), SIGKILL if still running 15 s later; resolves on exit. */
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
-      }),
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await exited;
+    },
   };
 }
 
@@ -212,6 +227,43 @@ export async function seedUsers(databaseUrl, count, { levelOf = () => 'B1' } = {
   }
 }
 
+/**
+ * Inserts `perUser` ended sessions (English, 'user_ended', a few minutes long, a day apart) for
+ * each user, each one with the next users in the list as partners, so GET /sessions has pages to
+ * show. Returns how many rows were inserted.
+ */
+export async function seedSessions(databaseUrl, userIds, perUser = 10) {
+  if (userIds.length < 2) return 0;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // User i was user1 of sessions with users i+1..i+ceil(perUser/2) and user2 of the ones before.
+    const half = Math.ceil(perUser / 2);
+    const user1 = [];
+    const user2 = [];
+    const daysAgo = [];
+    for (const [i, id] of userIds.entries()) {
+      for (let k = 1; k <= half; k++) {
+        const partner = userIds[(i + k) % userIds.length];
+        if (partner === id) continue;
+        user1.push(id);
+        user2.push(partner);
+        daysAgo.push(k + (i % 7));
+      }
+    }
+    const { rowCount } = await client.query(
+      `insert into sessions (language_code, user1_id, user2_id, created_at, started_at, ended_at, end_reason, ended_by)
+       select 'en', a, b, now() - d * interval '1 day', now() - d * interval '1 day' + interval '5 seconds',
+              now() - d * interval '1 day' + interval '6 minutes', 'user_ended', a
+       from unnest($1::uuid[], $2::uuid[], $3::int[]) as t(a, b, d)`,
+      [user1, user2, daysAgo],
+    );
+    return rowCount;
+  } finally {
+    await client.end();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Access tokens and sockets, as a browser would use them.
 
@@ -290,6 +342,38 @@ export async function apiPost(server, token, pathname, body) {
   const text = await res.text();
   if (!res.ok) throw new Error(`POST ${pathname} -> ${res.status} ${text}`);
   return JSON.parse(text);
+}
+
+/** The soft and hard limit on open files of this process (Linux: /proc/self/limits). */
+export function openFilesLimit() {
+  const limits = readFileSync('/proc/self/limits', 'utf8');
+  const match = /^Max open files\s+(\S+)\s+(\S+)/m.exec(limits);
+  if (!match) throw new Error('no "Max open files" in /proc/self/limits');
+  const parse = (value) => (value === 'unlimited' ? Infinity : Number(value));
+  return { soft: parse(match[1]), hard: parse(match[2]) };
+}
+
+/**
+ * Makes sure this process (and the servers and nginx it starts afterwards, which inherit it) may
+ * open `needed` files: when the soft limit is lower, raises it with util-linux `prlimit --pid`
+ * (raising the hard limit needs root or CAP_SYS_RESOURCE), else throws saying what to run.
+ * Returns the limit in force.
+ */
+export function ensureOpenFiles(needed) {
+  const before = openFilesLimit();
+  if (before.soft >= needed) return before;
+  const hard = Math.max(before.hard, needed);
+  const res = spawnSync('prlimit', [`--pid=${process.pid}`, `--nofile=${needed}:${hard}`], {
+    encoding: 'utf8',
+  });
+  const after = openFilesLimit();
+  if (after.soft < needed) {
+    throw new Error(
+      `open files limit ${before.soft} < ${needed} and prlimit could not raise it ` +
+        `(${res.error?.message ?? res.stderr.trim()}): run \`ulimit -n ${needed}\` first`,
+    );
+  }
+  return after;
 }
 
 /** Prints the one JSON line of a harness. */

@@ -14,99 +14,32 @@
 //   beyond 1,000 users' real pace; it gives the sustained matches per second and the latency when
 //   the server is saturated.
 import {
-  apiPost,
   createDatabase,
   inBatches,
   JWT_SECRET,
-  mintAccessToken,
-  openSocket,
   report,
   seedUsers,
-  sleep,
   startServer,
   summarize,
-  until,
 } from './lib.mjs';
+import { connectSearchers, openLoop, seededLevels } from './support/matching.mjs';
 
 const USERS = Number(process.env.MATCH_USERS ?? 1000);
 const ARRIVALS_PER_S = Number(process.env.MATCH_ARRIVALS_PER_S ?? 200);
 const BURST_CONCURRENCY = Number(process.env.MATCH_BURST_CONCURRENCY ?? 100);
 const GOAL_P99_MS = 10;
-const LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'];
-
-// A fixed seed, so runs draw the same levels.
-let seed = 42;
-const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 
 const database = await createDatabase('match');
 let server;
-const sockets = [];
+let crowd;
 try {
   server = await startServer({ DATABASE_URL: database.url, JWT_SECRET });
-  const ids = await seedUsers(database.url, USERS, {
-    levelOf: () => LEVELS[Math.floor(random() * LEVELS.length)],
-  });
-  const users = ids.map((id) => ({ id, token: '', socket: null, sentAt: 0, createdAt: 0 }));
-  /** session id -> the two users, filled as `session_created` arrives. */
-  let sessions = new Map();
-  let ended = 0;
-  await inBatches(users, 50, async (user) => {
-    user.token = await mintAccessToken(user.id, { issuer: server.publicUrl });
-    user.socket = await openSocket(server, user.token, (message, at) => {
-      if (message.type === 'session_ended') ended += 1;
-      if (message.type !== 'session_created') return;
-      user.createdAt = at;
-      const id = message.payload.session.id;
-      sessions.set(id, [...(sessions.get(id) ?? []), user]);
-    });
-    sockets.push(user.socket);
-  });
-
-  const find = async (user) => {
-    user.createdAt = 0;
-    user.sentAt = performance.now();
-    await apiPost(server, user.token, '/match/find', { languageCode: 'en' });
-  };
-
-  /** Latencies of the sessions made, after waiting for both sides of each to hear of it. */
-  async function measure(label) {
-    // Settled: no session_created for 500 ms.
-    let last = -1;
-    while (last !== sessions.size) {
-      last = sessions.size;
-      await sleep(500);
-    }
-    const complete = [...sessions.values()].filter((pair) => pair.length === 2);
-    const latencies = complete.map(
-      ([a, b]) => Math.max(a.createdAt, b.createdAt) - Math.max(a.sentAt, b.sentAt),
-    );
-    const unpaired = users.filter((user) => user.createdAt === 0).length;
-    return { label, sessions: complete.length, unpaired, latencies };
-  }
-
-  /** Ends every session and cancels every search, so the next run starts from idle users. */
-  async function reset() {
-    const endedBefore = ended;
-    const pairs = [...sessions.values()].filter((pair) => pair.length === 2);
-    for (const [a] of pairs) {
-      a.socket.send(JSON.stringify({ type: 'end_session', payload: { reason: 'user_ended' } }));
-    }
-    await until(() => ended - endedBefore >= pairs.length * 2, 30_000, 'all sessions ended');
-    await inBatches(users, 50, (user) => apiPost(server, user.token, '/match/cancel', {}));
-    sessions = new Map();
-  }
+  const ids = await seedUsers(database.url, USERS, { levelOf: seededLevels() });
+  crowd = await connectSearchers(server, ids);
+  const { users, find, measure, reset } = crowd;
 
   // Steady: open-loop arrivals at a fixed rate.
-  const gapMs = 1000 / ARRIVALS_PER_S;
-  const started = performance.now();
-  const sends = [];
-  for (const [i, user] of users.entries()) {
-    const due = started + i * gapMs;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    sends.push(find(user));
-  }
-  await Promise.all(sends);
+  await Promise.all(await openLoop(users, ARRIVALS_PER_S, find));
   const steady = await measure('steady');
   await reset();
 
@@ -114,8 +47,7 @@ try {
   const burstStart = performance.now();
   await inBatches(users, BURST_CONCURRENCY, find);
   const burst = await measure('burst');
-  const lastCreated = Math.max(...users.map((user) => user.createdAt));
-  const burstElapsedS = (lastCreated - burstStart) / 1000;
+  const burstElapsedS = (crowd.lastCreated() - burstStart) / 1000;
   await reset();
 
   const steadyStats = summarize(steady.latencies);
@@ -148,7 +80,7 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  for (const ws of sockets) ws.terminate();
+  crowd?.close();
   await server?.stop();
   await database.drop();
 }

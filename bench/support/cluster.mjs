@@ -22,14 +22,24 @@ export function renderNginxConfig({ runDir, listen, servers }) {
 
 /**
  * Starts `instances` servers and nginx in front of them. `env` goes to every instance (set
- * DATABASE_URL and REDIS_URL there); PUBLIC_URL and TRUST_PROXY are the cluster's.
+ * DATABASE_URL and REDIS_URL there); PUBLIC_URL and TRUST_PROXY are the cluster's. With `probe`,
+ * each instance is started with startServer's `{ probe: true }` (its `memory()` works).
  */
-export async function startCluster({ instances = 2, env = {} } = {}) {
+export async function startCluster({ instances = 2, env = {}, probe = false } = {}) {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const servers = [];
-  for (let i = 0; i < instances; i++) {
-    servers.push(await startServer({ ...env, PUBLIC_URL: publicUrl, TRUST_PROXY: 'loopback' }, {}));
+  const stopServers = () =>
+    Promise.all(servers.map((server) => server.stop().catch(() => undefined)));
+  try {
+    for (let i = 0; i < instances; i++) {
+      const clusterEnv = { ...env, PUBLIC_URL: publicUrl, TRUST_PROXY: 'loopback' };
+      servers.push(await startServer(clusterEnv, { probe }));
+    }
+  } catch (error) {
+    // Whichever instances did start must not outlive a failed start.
+    await stopServers();
+    throw error;
   }
   const runDir = mkdtempSync(path.join(tmpdir(), 'parlo-nginx-'));
   mkdirSync(path.join(runDir, 'logs'));
@@ -45,27 +55,45 @@ export async function startCluster({ instances = 2, env = {} } = {}) {
   const nginx = spawn(NGINX, ['-p', runDir, '-c', config, '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const nginxExited = new Promise((resolve) => nginx.once('exit', resolve));
-  await Promise.race([
-    waitFor(`${publicUrl}/health`),
-    nginxExited.then((code) => {
-      throw new Error(`nginx exited with ${code}`);
-    }),
-  ]);
+  const nginxExited = new Promise((resolve) => {
+    nginx.once('exit', resolve);
+    nginx.once('error', (error) => resolve(error.message));
+  });
+  const stopNginx = async () => {
+    if (nginx.pid && nginx.exitCode === null && nginx.signalCode === null) {
+      // Graceful quit waits for open connections (sockets live up to an hour): fast after 5 s.
+      nginx.kill('SIGQUIT');
+      const timer = setTimeout(() => nginx.kill('SIGTERM'), 5_000);
+      await nginxExited;
+      clearTimeout(timer);
+    }
+    await nginxExited;
+    rmSync(runDir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.race([
+      waitFor(`${publicUrl}/health`),
+      nginxExited.then((code) => {
+        throw new Error(`nginx exited with ${code}`);
+      }),
+    ]);
+  } catch (error) {
+    await Promise.all([stopServers(), stopNginx()]);
+    throw error;
+  }
   return {
     baseUrl: publicUrl,
     publicUrl,
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     servers,
+    /** The nginx master process (its workers are its children). */
+    nginxPid: nginx.pid,
     /** Kills one instance outright (no graceful shutdown). */
     kill(index, signal = 'SIGKILL') {
       process.kill(servers[index].pid, signal);
     },
     async stop() {
-      await Promise.all(servers.map((server) => server.stop().catch(() => undefined)));
-      nginx.kill('SIGQUIT');
-      await nginxExited;
-      rmSync(runDir, { recursive: true, force: true });
+      await Promise.all([stopServers(), stopNginx()]);
     },
   };
 }

@@ -184,6 +184,19 @@ describe.runIf(enabled)('two instances sharing PostgreSQL and Redis', () => {
         false,
         true,
       ]);
+      // The wait of a match made by instance 2 shows in the stats of both.
+      const stats = await Promise.all(
+        ([1, 2] as const).map(async (n) => {
+          const res = await instance(n).app.inject({
+            url: '/api/v1/stats?language=en',
+            headers: { ...apiHeaders, authorization: `Bearer ${await tokenFor(a)}` },
+          });
+          return res.json<{ users_online: number; avg_wait_time_ms: number }>();
+        }),
+      );
+      expect(stats[0]).toEqual(stats[1]);
+      expect(stats[0]!.users_online).toBeGreaterThanOrEqual(2);
+      expect(await instance(1).broker.recentWaits('en')).toHaveLength(2);
     });
 
     it('relays signalling both ways, whichever instance made the session', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/tables/sessions.ts';
+import { OVERDUE_MARGIN_MS } from '../src/modules/sessions/session-lifecycle.ts';
 import { createChargedSession } from '../src/modules/tokens/session-charge-repo.ts';
 import { eventually, useLiveApp } from './helpers/live-app.ts';
 import { drivers } from './helpers/test-app.ts';
@@ -129,5 +130,38 @@ describe.each(drivers)('session lifecycle (%s)', (driver) => {
     });
     await ctx.app.live.lifecycle.recover();
     expect((await row(stale.sessionId)).endReason).toBe('system_ended');
+  });
+
+  it('ends a call left open past its end by an instance that died, telling whoever is back', async () => {
+    const a = await ctx.account();
+    const b = await ctx.account();
+    const c = await ctx.account();
+    const d = await ctx.account();
+    const now = ctx.clock.now().getTime();
+    // Made by an instance that died: no timer of this one keeps them.
+    const orphan = await createChargedSession(ctx.db, {
+      user1Id: a,
+      user2Id: b,
+      languageCode: 'en',
+      now: new Date(now - 420_000 - OVERDUE_MARGIN_MS - 1_000),
+    });
+    const recent = await createChargedSession(ctx.db, {
+      user1Id: c,
+      user2Id: d,
+      languageCode: 'en',
+      now: new Date(now - 420_000 - OVERDUE_MARGIN_MS + 5_000),
+    });
+    const sa = await ctx.connect(a);
+    expect(await ctx.app.live.lifecycle.sweepOverdue()).toBe(1);
+    expect((await sa.next('session_ended')).payload).toEqual({
+      sessionId: orphan.sessionId,
+      reason: 'time_limit_reached',
+    });
+    expect((await row(orphan.sessionId)).endReason).toBe('time_limit_reached');
+    expect((await row(recent.sessionId)).endedAt).toBeNull();
+    expect(await ctx.app.live.lifecycle.sweepOverdue()).toBe(0);
+    ctx.clock.advance(6_000);
+    expect(await ctx.app.live.lifecycle.sweepOverdue()).toBe(1);
+    expect((await row(recent.sessionId)).endReason).toBe('time_limit_reached');
   });
 });

@@ -14,6 +14,11 @@ export interface Broker extends RateCounter {
   claimPresence(userId: string, instanceId: string): Promise<boolean>;
   /** Forgets the user's presence, only when `instanceId` still owns it. */
   releasePresence(userId: string, instanceId: string): Promise<void>;
+  /**
+   * After the broker lost its store for a while (Redis restarted, maybe empty), an instance states
+   * the sockets it holds again. Answers the users another live instance holds meanwhile.
+   */
+  reassertPresence(instanceId: string, userIds: readonly string[]): Promise<string[]>;
   isOnline(userId: string): Promise<boolean>;
   onlineCount(): Promise<number>;
 
@@ -39,12 +44,22 @@ export interface Broker extends RateCounter {
    */
   claimPair(first: QueueTicket, second: QueueTicket): Promise<boolean>;
 
+  /** Adds a match's wait to the recent waits of its language (the last WAIT_SAMPLES kept). */
+  recordWait(languageCode: string, waitMs: number): Promise<void>;
+  /** The recent waits of a language, or of every language, newest first; shared by instances. */
+  recentWaits(languageCode?: string): Promise<number[]>;
+
   close(): Promise<void>;
 }
 
 export type BrokerEvent =
   | { kind: 'message'; userId: string; message: ServerMessage }
-  | { kind: 'disconnect'; userId: string; code: number; reason: string };
+  | { kind: 'disconnect'; userId: string; code: number; reason: string }
+  /** The broker is reachable again after an outage: presence may need stating again. */
+  | { kind: 'reconnected' };
+
+/** How many recent waits per language the broker keeps for the statistics. */
+export const WAIT_SAMPLES = 50;
 
 export type AgeGroup = 'minor' | 'adult';
 

@@ -1,7 +1,7 @@
 import type { ServerMessage } from '@parlo/contract/realtime';
 import type { Clock } from '../lib/clock.ts';
 import { createMemoryRateCounter } from '../lib/rate-counter.ts';
-import type { Broker, BrokerEvent, QueueTicket } from './broker.ts';
+import { WAIT_SAMPLES, type Broker, type BrokerEvent, type QueueTicket } from './broker.ts';
 
 /** The broker of a single process: plain maps, with delivery as a local call. */
 export function createMemoryBroker(clock: Clock): Broker {
@@ -9,6 +9,12 @@ export function createMemoryBroker(clock: Clock): Broker {
   const listeners = new Map<string, Set<(event: BrokerEvent) => void>>();
   const ticketsByUser = new Map<string, QueueTicket>();
   const counter = createMemoryRateCounter(clock);
+  /** Recent waits per language, and under '' those of every language; newest first. */
+  const waits = new Map<string, number[]>();
+  const pushWait = (key: string, waitMs: number) => {
+    const list = [waitMs, ...(waits.get(key) ?? [])].slice(0, WAIT_SAMPLES);
+    waits.set(key, list);
+  };
 
   function emit(userId: string, event: BrokerEvent): boolean {
     const instanceId = presence.get(userId);
@@ -19,12 +25,22 @@ export function createMemoryBroker(clock: Clock): Broker {
   }
 
   const sameTicket = (ticket: QueueTicket) => ticketsByUser.get(ticket.userId)?.id === ticket.id;
+  // As in Redis, an instance counts while it listens: presence on one that stopped counts for
+  // nothing, and another instance may take it over.
+  const alive = (instanceId: string) => (listeners.get(instanceId)?.size ?? 0) > 0;
+  const online = (userId: string) => {
+    const owner = presence.get(userId);
+    return owner !== undefined && alive(owner);
+  };
 
   return {
     hit: (key, windowMs) => counter.hit(key, windowMs),
 
     claimPresence(userId, instanceId) {
-      if (presence.has(userId)) return Promise.resolve(false);
+      const owner = presence.get(userId);
+      if (owner !== undefined && (owner === instanceId || alive(owner))) {
+        return Promise.resolve(false);
+      }
       presence.set(userId, instanceId);
       return Promise.resolve(true);
     },
@@ -32,7 +48,16 @@ export function createMemoryBroker(clock: Clock): Broker {
       if (presence.get(userId) === instanceId) presence.delete(userId);
       return Promise.resolve();
     },
-    isOnline: (userId) => Promise.resolve(presence.has(userId)),
+    reassertPresence(instanceId, userIds) {
+      const taken: string[] = [];
+      for (const userId of userIds) {
+        const owner = presence.get(userId);
+        if (owner !== undefined && owner !== instanceId && alive(owner)) taken.push(userId);
+        else presence.set(userId, instanceId);
+      }
+      return Promise.resolve(taken);
+    },
+    isOnline: (userId) => Promise.resolve(online(userId)),
     onlineCount: () => Promise.resolve(presence.size),
 
     subscribe(instanceId, listener) {
@@ -71,15 +96,26 @@ export function createMemoryBroker(clock: Clock): Broker {
       if (first.userId === second.userId || !sameTicket(first) || !sameTicket(second)) {
         return Promise.resolve(false);
       }
+      if (!online(first.userId) || !online(second.userId)) {
+        return Promise.resolve(false);
+      }
       ticketsByUser.delete(first.userId);
       ticketsByUser.delete(second.userId);
       return Promise.resolve(true);
     },
 
+    recordWait(languageCode, waitMs) {
+      pushWait(languageCode, waitMs);
+      pushWait('', waitMs);
+      return Promise.resolve();
+    },
+    recentWaits: (languageCode) => Promise.resolve([...(waits.get(languageCode ?? '') ?? [])]),
+
     close() {
       presence.clear();
       listeners.clear();
       ticketsByUser.clear();
+      waits.clear();
       return Promise.resolve();
     },
   };

@@ -1,12 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
-import type { Broker, BrokerEvent, QueueTicket } from './broker.ts';
+import { WAIT_SAMPLES, type Broker, type BrokerEvent, type QueueTicket } from './broker.ts';
 import {
   CANCEL,
   CLAIM_PAIR,
+  CLAIM_PRESENCE,
   DELIVER,
   ENQUEUE,
   HIT,
+  IS_ONLINE,
+  REAP_INSTANCES,
+  REASSERT_PRESENCE,
   RELEASE_PRESENCE,
   TICKETS,
   TICKET_OF,
@@ -20,10 +24,22 @@ const CONNECT_TIMEOUT_MS = 2_000;
 /** Reconnect attempts back off by this much per attempt, up to the cap. */
 const RECONNECT_STEP_MS = 100;
 const RECONNECT_MAX_MS = 2_000;
+/** How often each instance registers itself and looks for instances that died. */
+export const REAP_INTERVAL_MS = 5_000;
+/**
+ * The users of a dead instance keep their presence and queue tickets this long, time to connect
+ * again elsewhere (clients come back within seconds); then they are forgotten.
+ */
+export const DEAD_INSTANCE_GRACE_MS = 30_000;
 
 export interface RedisBroker extends Broker {
   /** Resolves when Redis answers a PING; for /health. */
   ping(): Promise<void>;
+  /**
+   * Registers this broker's instances and forgets instances dead past the grace (it runs every
+   * REAP_INTERVAL_MS once an instance subscribes); answers what it forgot.
+   */
+  reap(): Promise<{ instances: number; users: number }>;
 }
 
 export interface RedisBrokerOptions {
@@ -31,18 +47,24 @@ export interface RedisBrokerOptions {
   /** Every key and channel starts with it; several deployments (or test runs) share one Redis. */
   keyPrefix?: string;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** DEAD_INSTANCE_GRACE_MS unless set (tests). */
+  deadInstanceGraceMs?: number;
 }
 
 /**
  * The broker of several instances (DESIGN §2 Seams: Broker), kept in one Redis. Keys, under the
  * prefix:
  *   presence                 hash user id → instance id holding the socket
- *   instance:<id>            pub/sub channel of the events for that instance's sockets
+ *   presence:of:<id>         set of the users whose socket that instance holds
+ *   instances                set of the instance ids seen; instances:dead hash id → dead since
+ *   instance:<id>            pub/sub channel of the events for that instance's sockets; an
+ *                            instance with no subscriber on it is dead (see PRESENCE in scripts)
  *   queue:users              hash user id → "<language> <ticket id>" (one ticket per user)
  *   queue:languages          set of languages with at least one ticket
  *   {q:<lang>}:tickets       hash ticket id → ticket JSON
  *   {q:<lang>}:order         sorted set of ticket ids by enqueuedAt
  *   hits:<key>               fixed-window counters (INCR, expiring with the window)
+ *   waits:<lang>, waits:*    lists of the last WAIT_SAMPLES match waits (ms), newest first
  *
  * Redis Cluster (not used yet): the `{q:<lang>}` hash tag puts each language's queue in one slot,
  * so claimPair, which only pairs within a language, touches one slot but for the user index. On
@@ -52,7 +74,12 @@ export interface RedisBrokerOptions {
  *
  * Redis being down does not stop the process: commands fail after COMMAND_TIMEOUT_MS (callers
  * catch: a request answers 5xx, a socket message an error), and the client reconnects with a
- * capped backoff, resubscribing the instance channels.
+ * capped backoff, resubscribing the instance channels; then each listener hears `reconnected`,
+ * so the instance states its sockets again (Redis may have come back empty).
+ *
+ * An instance killed outright leaves its users' presence behind. It counts for nothing at once
+ * (its channel lost its subscriber), so those users connect again elsewhere straight away, and
+ * after DEAD_INSTANCE_GRACE_MS the reaper of a live instance removes what is left.
  */
 export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
   const prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
@@ -63,6 +90,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     queueLanguages: `${prefix}queue:languages`,
     channelPrefix: `${prefix}instance:`,
     hits: (name: string) => `${prefix}hits:${name}`,
+    /** Recent match waits of a language; `waits:*` holds those of every language. */
+    waits: (languageCode?: string) => `${prefix}waits:${languageCode ?? '*'}`,
   };
   const queueKeys = (languageCode: string) => {
     const tag = `${prefix}{q:${languageCode}}`;
@@ -90,28 +119,50 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
       lastError = error.message;
       log?.warn({ err: error, role }, 'redis connection failed');
     });
+    let connectedBefore = false;
     client.on('ready', () => {
       // Commands sent while starting wait for the first connection; after it, a command sent
       // while Redis is away fails at once instead of queueing up to run late.
       if (role === 'commands') client.options.enableOfflineQueue = false;
       if (lastError !== undefined) log?.info({ role }, 'redis connection restored');
       lastError = undefined;
+      // The subscriber's return is what the instance channels need (it resubscribes them).
+      if (role === 'subscriber' && connectedBefore) announceReconnected();
+      connectedBefore = true;
     });
   }
 
   const script = (lua: string, numberOfKeys: number) => defineScript(commands, lua, numberOfKeys);
   const run = {
     deliver: script(DELIVER, 1),
+    claimPresence: script(CLAIM_PRESENCE, 1),
+    reassertPresence: script(REASSERT_PRESENCE, 1),
     releasePresence: script(RELEASE_PRESENCE, 1),
+    isOnline: script(IS_ONLINE, 1),
+    reap: script(REAP_INSTANCES, 3),
     hit: script(HIT, 1),
     enqueue: script(ENQUEUE, 2),
     cancel: script(CANCEL, 2),
-    claimPair: script(CLAIM_PAIR, 2),
+    claimPair: script(CLAIM_PAIR, 3),
     ticketOf: script(TICKET_OF, 1),
     tickets: script(TICKETS, 2),
   };
 
   const listeners = new Map<string, Set<(event: BrokerEvent) => void>>();
+
+  function dispatch(channel: string, event: BrokerEvent) {
+    for (const listener of listeners.get(channel) ?? []) {
+      try {
+        listener(event);
+      } catch (error) {
+        log?.error({ err: error, channel }, 'broker listener failed');
+      }
+    }
+  }
+
+  function announceReconnected() {
+    for (const channel of listeners.keys()) dispatch(channel, { kind: 'reconnected' });
+  }
   /** SUBSCRIBEs under way: a claim or a delivery waits for them, so nothing is sent unheard. */
   let subscribing: Promise<unknown> | undefined;
 
@@ -127,8 +178,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     });
     watch(subscriber, 'subscriber');
     subscriber.on('message', (channel: string, raw: string) => {
-      const targets = listeners.get(channel);
-      if (!targets) return;
+      if (!listeners.has(channel)) return;
       let event: BrokerEvent;
       try {
         event = JSON.parse(raw) as BrokerEvent;
@@ -136,13 +186,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
         log?.error({ err: error, channel }, 'unreadable broker event');
         return;
       }
-      for (const listener of targets) {
-        try {
-          listener(event);
-        } catch (error) {
-          log?.error({ err: error, channel }, 'broker listener failed');
-        }
-      }
+      dispatch(channel, event);
     });
     return subscriber;
   }
@@ -192,6 +236,30 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
   const queueScript = (queueRun: ScriptRun, ...args: (string | number)[]) =>
     queueRun(key.queueUsers, key.queueLanguages, prefix, ...args);
 
+  async function reap() {
+    const instances = [...listeners.keys()].map((channel) =>
+      channel.slice(key.channelPrefix.length),
+    );
+    const [forgottenInstances, users] = (await run.reap(
+      key.presence,
+      key.queueUsers,
+      key.queueLanguages,
+      prefix,
+      options.deadInstanceGraceMs ?? DEAD_INSTANCE_GRACE_MS,
+      ...instances,
+    )) as [number, number];
+    if (forgottenInstances > 0) {
+      log?.info({ instances: forgottenInstances, users }, 'forgot instances that died');
+    }
+    return { instances: forgottenInstances, users };
+  }
+
+  const reaper = setInterval(() => {
+    if (listeners.size === 0 || commands.status !== 'ready') return;
+    reap().catch((error: unknown) => log?.warn({ err: error }, 'reaping dead instances failed'));
+  }, REAP_INTERVAL_MS);
+  reaper.unref();
+
   let closed = false;
 
   return {
@@ -202,13 +270,25 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
 
     async claimPresence(userId, instanceId) {
       await settledSubscriptions();
-      return (await commands.hsetnx(key.presence, userId, instanceId)) === 1;
+      return (await run.claimPresence(key.presence, prefix, userId, instanceId)) === 1;
+    },
+    async reassertPresence(instanceId, userIds) {
+      await settledSubscriptions();
+      const taken: string[] = [];
+      // In slices: a script's arguments sit on the Lua stack.
+      for (let first = 0; first < userIds.length; first += 1000) {
+        const slice = userIds.slice(first, first + 1000);
+        taken.push(
+          ...((await run.reassertPresence(key.presence, prefix, instanceId, ...slice)) as string[]),
+        );
+      }
+      return taken;
     },
     async releasePresence(userId, instanceId) {
-      await run.releasePresence(key.presence, userId, instanceId);
+      await run.releasePresence(key.presence, prefix, userId, instanceId);
     },
     async isOnline(userId) {
-      return (await commands.hexists(key.presence, userId)) === 1;
+      return (await run.isOnline(key.presence, prefix, userId)) === 1;
     },
     onlineCount: () => commands.hlen(key.presence),
 
@@ -254,8 +334,11 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     },
     queuedLanguages: () => commands.smembers(key.queueLanguages),
     async claimPair(first, second) {
-      const claimed = await queueScript(
-        run.claimPair,
+      const claimed = await run.claimPair(
+        key.queueUsers,
+        key.queueLanguages,
+        key.presence,
+        prefix,
         first.userId,
         first.id,
         second.userId,
@@ -264,13 +347,30 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
       return claimed === 1;
     },
 
+    async recordWait(languageCode, waitMs) {
+      const wait = String(Math.max(0, Math.round(waitMs)));
+      await commands
+        .multi()
+        .lpush(key.waits(languageCode), wait)
+        .ltrim(key.waits(languageCode), 0, WAIT_SAMPLES - 1)
+        .lpush(key.waits(), wait)
+        .ltrim(key.waits(), 0, WAIT_SAMPLES - 1)
+        .exec();
+    },
+    async recentWaits(languageCode) {
+      return (await commands.lrange(key.waits(languageCode), 0, -1)).map(Number);
+    },
+
     async ping() {
       await commands.ping();
     },
 
+    reap,
+
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(reaper);
       listeners.clear();
       await Promise.all([quit(commands), subscriber ? quit(subscriber) : undefined]);
     },

@@ -36,6 +36,34 @@ local function remove_ticket(prefix, index_key, languages_key, user_id, expected
 end
 `;
 
+/**
+ * Presence: KEYS[1] is the hash user id → instance id; each instance also has a set of its users
+ * (`<prefix>presence:of:<instance>`), so the users of an instance that died can be found. An
+ * instance is alive while its pub/sub channel has a subscriber: a process that dies loses its
+ * Redis connection, and Redis drops its subscription at once, so a user whose socket was there
+ * can connect again elsewhere straight away.
+ */
+const PRESENCE = `
+local function instance_alive(prefix, instance)
+  local counts = redis.call('PUBSUB', 'NUMSUB', prefix .. 'instance:' .. instance)
+  return tonumber(counts[2]) > 0
+end
+local function presence_set(prefix, instance)
+  return prefix .. 'presence:of:' .. instance
+end
+local function set_presence(prefix, presence, user_id, instance, previous)
+  redis.call('HSET', presence, user_id, instance)
+  if previous and previous ~= instance then
+    redis.call('SREM', presence_set(prefix, previous), user_id)
+  end
+  redis.call('SADD', presence_set(prefix, instance), user_id)
+end
+local function online(prefix, presence, user_id)
+  local owner = redis.call('HGET', presence, user_id)
+  return owner and instance_alive(prefix, owner)
+end
+`;
+
 /** KEYS[1] index, KEYS[2] languages; ARGV prefix, user id, language, ticket id, enqueuedAt, JSON. */
 export const ENQUEUE = `
 ${REMOVE_TICKET}
@@ -56,11 +84,14 @@ return remove_ticket(ARGV[1], KEYS[1], KEYS[2], ARGV[2], nil)
 `;
 
 /**
- * Takes both tickets only when each user's queued ticket still has the id that was read; otherwise
- * takes nothing. KEYS[1] index, KEYS[2] languages; ARGV prefix, user 1, id 1, user 2, id 2.
+ * Takes both tickets only when each user's queued ticket still has the id that was read and both
+ * users' sockets are on live instances; otherwise takes nothing. A user whose instance just died
+ * keeps the ticket and is paired once connected again (or forgotten with the instance).
+ * KEYS[1] index, KEYS[2] languages, KEYS[3] presence; ARGV prefix, user 1, id 1, user 2, id 2.
  */
 export const CLAIM_PAIR = `
 ${REMOVE_TICKET}
+${PRESENCE}
 local prefix, user1, id1, user2, id2 = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
 if user1 == user2 then return 0 end
 local function queued_id(user_id)
@@ -70,6 +101,7 @@ local function queued_id(user_id)
   return id
 end
 if queued_id(user1) ~= id1 or queued_id(user2) ~= id2 then return 0 end
+if not online(prefix, KEYS[3], user1) or not online(prefix, KEYS[3], user2) then return 0 end
 remove_ticket(prefix, KEYS[1], KEYS[2], user1, id1)
 remove_ticket(prefix, KEYS[1], KEYS[2], user2, id2)
 return 1
@@ -104,12 +136,100 @@ end
 return found
 `;
 
-/** KEYS[1] presence; ARGV user id, instance id. */
+/**
+ * Takes the user's presence for an instance, unless a live instance (this one included) holds it.
+ * KEYS[1] presence; ARGV prefix, user id, instance id. Answers 1 when taken.
+ */
+export const CLAIM_PRESENCE = `
+${PRESENCE}
+local prefix, user_id, instance = ARGV[1], ARGV[2], ARGV[3]
+local owner = redis.call('HGET', KEYS[1], user_id)
+if owner and (owner == instance or instance_alive(prefix, owner)) then return 0 end
+set_presence(prefix, KEYS[1], user_id, instance, owner)
+return 1
+`;
+
+/**
+ * An instance that lost Redis tells it again which sockets it holds (Redis may have restarted
+ * empty). KEYS[1] presence; ARGV prefix, instance id, user ids. Answers the users another live
+ * instance holds meanwhile (their sockets here are the second ones).
+ */
+export const REASSERT_PRESENCE = `
+${PRESENCE}
+local prefix, instance = ARGV[1], ARGV[2]
+local taken = {}
+for i = 3, #ARGV do
+  local user_id = ARGV[i]
+  local owner = redis.call('HGET', KEYS[1], user_id)
+  if owner and owner ~= instance and instance_alive(prefix, owner) then
+    taken[#taken + 1] = user_id
+  else
+    set_presence(prefix, KEYS[1], user_id, instance, owner)
+  end
+end
+return taken
+`;
+
+/** KEYS[1] presence; ARGV prefix, user id, instance id. */
 export const RELEASE_PRESENCE = `
-if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
-  return redis.call('HDEL', KEYS[1], ARGV[1])
+${PRESENCE}
+local prefix, user_id, instance = ARGV[1], ARGV[2], ARGV[3]
+redis.call('SREM', presence_set(prefix, instance), user_id)
+if redis.call('HGET', KEYS[1], user_id) == instance then
+  return redis.call('HDEL', KEYS[1], user_id)
 end
 return 0
+`;
+
+/** KEYS[1] presence; ARGV prefix, user id. 1 when the user's socket is on a live instance. */
+export const IS_ONLINE = `
+${PRESENCE}
+if online(ARGV[1], KEYS[1], ARGV[2]) then return 1 end
+return 0
+`;
+
+/**
+ * Registers the calling instances and forgets instances dead for at least the grace: their users'
+ * presence and queue tickets (users who came back elsewhere have moved their presence already).
+ * KEYS[1] presence, KEYS[2] queue index, KEYS[3] languages; ARGV prefix, grace ms, then the
+ * caller's instance ids. Answers {instances forgotten, users forgotten}.
+ */
+export const REAP_INSTANCES = `
+${PRESENCE}
+${REMOVE_TICKET}
+local prefix, grace = ARGV[1], tonumber(ARGV[2])
+local instances, dead = prefix .. 'instances', prefix .. 'instances:dead'
+for i = 3, #ARGV do
+  redis.call('SADD', instances, ARGV[i])
+  redis.call('HDEL', dead, ARGV[i])
+end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local forgotten_instances, forgotten_users = 0, 0
+for _, instance in ipairs(redis.call('SMEMBERS', instances)) do
+  if instance_alive(prefix, instance) then
+    redis.call('HDEL', dead, instance)
+  else
+    local since = tonumber(redis.call('HGET', dead, instance))
+    if not since then
+      redis.call('HSET', dead, instance, now)
+    elseif now - since >= grace then
+      local users_key = presence_set(prefix, instance)
+      for _, user_id in ipairs(redis.call('SMEMBERS', users_key)) do
+        if redis.call('HGET', KEYS[1], user_id) == instance then
+          redis.call('HDEL', KEYS[1], user_id)
+          remove_ticket(prefix, KEYS[2], KEYS[3], user_id, nil)
+          forgotten_users = forgotten_users + 1
+        end
+      end
+      redis.call('DEL', users_key)
+      redis.call('SREM', instances, instance)
+      redis.call('HDEL', dead, instance)
+      forgotten_instances = forgotten_instances + 1
+    end
+  end
+end
+return {forgotten_instances, forgotten_users}
 `;
 
 /**

@@ -56,19 +56,46 @@ export function databaseOptionsFrom(config: {
 /** Any fixed number shared by all instances; names the advisory lock that serialises migrations. */
 const MIGRATION_LOCK_ID = 7_302_114;
 
+/**
+ * How long a query waits for a connection: to open one, or for a busy pool to free one. While
+ * PostgreSQL is down or swamped, requests fail after this (503) instead of queueing for ever.
+ */
+const CONNECTION_TIMEOUT_MS = 3_000;
+/** Idle connections are closed after this, so the pool shrinks back after a burst. */
+const IDLE_TIMEOUT_MS = 10_000;
+/** TCP keepalive probes start after this much silence, to notice a vanished host. */
+const KEEPALIVE_DELAY_MS = 10_000;
+
+/** Swallows a client's error event: whoever holds the client sees the error on its query. */
+const ignoreClientError = () => {};
+
 function openPostgres(
   options: Extract<DatabaseOptions, { driver: 'pg' }>,
   events: DatabaseEvents,
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    idleTimeoutMillis: IDLE_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+  });
   // An idle client losing its connection emits on the pool; unhandled, that would kill the process.
   pool.on('error', (error) => events.onPoolError?.(error));
+  // A checked-out client (a transaction, an advisory lock) has no pool listener, and PostgreSQL
+  // going away makes it emit 'error', which would kill the process: each client gets one for life.
+  pool.on('connect', (client) => client.on('error', ignoreClientError));
   const db = drizzlePg({ client: pool, schema });
 
   // Several instances may start together against one database; drizzle's migrator does not
   // lock, so a session-level advisory lock on a connection of its own makes them take turns.
   async function migrate() {
-    const lock = new pg.Client({ connectionString: options.url });
+    const lock = new pg.Client({
+      connectionString: options.url,
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    });
+    lock.on('error', ignoreClientError);
     await lock.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

@@ -1,3 +1,7 @@
+import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   BadRequestError,
@@ -9,7 +13,22 @@ import {
   ServiceUnavailableError,
   UnauthorizedError,
 } from '../lib/errors.ts';
-import { toErrorReply } from './error-handler.ts';
+import { createLogger } from '../lib/logger.ts';
+import errorHandler, { toErrorReply, UNAVAILABLE_MESSAGE } from './error-handler.ts';
+
+/** A refused connection to PostgreSQL as a repository sees it: drizzle wrapping pg's error. */
+function refusedQuery() {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.3:5432'), {
+    errno: -111,
+    code: 'ECONNREFUSED',
+    syscall: 'connect',
+    address: '10.0.0.3',
+    port: 5432,
+  });
+  return new DrizzleQueryError('select "id" from "users" where "id" = $1', ['u1'], refused);
+}
+
+const unavailableEnvelope = { code: 503, message: UNAVAILABLE_MESSAGE };
 
 describe('toErrorReply', () => {
   it('maps each typed error to its status, with the status as default code', () => {
@@ -52,5 +71,73 @@ describe('toErrorReply', () => {
         envelope: { code: 500, message: 'An unexpected error occurred' },
       });
     }
+  });
+
+  it('answers 503 with a retry hint when PostgreSQL or Redis cannot be reached', () => {
+    const shutdown = Object.assign(
+      new pg.DatabaseError('terminating connection due to administrator command', 0, 'error'),
+      { code: '57P01' },
+    );
+    const cases = [
+      [refusedQuery(), 'ECONNREFUSED'],
+      [new DrizzleQueryError('update "profiles" set "name" = $1', ['x'], shutdown), '57P01'],
+      [
+        new Error('timeout exceeded when trying to connect'),
+        'timeout exceeded when trying to connect',
+      ],
+      [new Error('Command timed out'), 'Command timed out'],
+    ] as const;
+    for (const [error, reason] of cases) {
+      expect(toErrorReply(error)).toEqual({
+        status: 503,
+        envelope: unavailableEnvelope,
+        unavailable: reason,
+      });
+    }
+  });
+});
+
+describe('the error handler', () => {
+  async function appThrowing(error: unknown) {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n')) {
+          if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+        }
+        done();
+      },
+    });
+    const loggerInstance = createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, stream);
+    const app = Fastify({ loggerInstance });
+    await app.register(errorHandler);
+    app.get('/fails', () => {
+      throw error;
+    });
+    const res = await app.inject({ url: '/fails' });
+    await app.close();
+    return { res, lines };
+  }
+
+  it('answers an unreachable database with 503, Retry-After, and one warning without a stack', async () => {
+    const { res, lines } = await appThrowing(refusedQuery());
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual(unavailableEnvelope);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.body).not.toContain('10.0.0.3');
+    const logged = lines.filter((line) => line.msg === 'data store unavailable');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 40, reason: 'ECONNREFUSED', statusCode: 503 });
+    expect(JSON.stringify(logged[0])).not.toContain('stack');
+    expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+  });
+
+  it('still logs any other failure as an error with its stack, and sends no Retry-After', async () => {
+    const { res, lines } = await appThrowing(new Error('boom'));
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['retry-after']).toBeUndefined();
+    const failed = lines.find((line) => line.msg === 'request failed');
+    expect(failed?.level).toBe(50);
+    expect(JSON.stringify(failed)).toContain('stack');
   });
 });

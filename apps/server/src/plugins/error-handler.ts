@@ -7,8 +7,13 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { AppError, RateLimitedError, ValidationError } from '../lib/errors.ts';
+import { unavailableReason } from '../lib/unavailable.ts';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
+export const UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable; please try again in a moment';
+/** Seconds a client is asked to wait after a 503 for an unreachable database or Redis. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 
 /** Fastify's own request errors, reworded for API clients. */
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
@@ -22,11 +27,14 @@ const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
 export interface ErrorReply {
   status: number;
   envelope: ErrorEnvelope;
+  /** Set when PostgreSQL or Redis could not be reached: the SQLSTATE, errno code or message. */
+  unavailable?: string;
 }
 
 /**
  * Maps anything thrown while handling a request to a status and the error envelope. Only
- * messages written for clients pass through; every other 5xx reads "An unexpected error occurred".
+ * messages written for clients pass through; an unreachable PostgreSQL or Redis answers 503 (the
+ * client may retry), every other 5xx reads "An unexpected error occurred".
  */
 export function toErrorReply(error: unknown): ErrorReply {
   if (error instanceof ValidationError && Object.keys(error.fields).length > 0) {
@@ -38,6 +46,10 @@ export function toErrorReply(error: unknown): ErrorReply {
   }
   // Anything may be thrown; only objects can be anything but unexpected.
   if (typeof error !== 'object' || error === null) return unexpected();
+  const unavailable = unavailableReason(error);
+  if (unavailable) {
+    return { status: 503, envelope: { code: 503, message: UNAVAILABLE_MESSAGE }, unavailable };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { status: 400, envelope: { code: 400, message: error.message } };
   }
@@ -71,9 +83,15 @@ export interface ErrorHandlerOptions {
 /** The one error handler: typed errors, validation, Fastify's errors, then everything else. */
 const errorHandler: FastifyPluginCallback<ErrorHandlerOptions> = (app, { onError }, done) => {
   app.setErrorHandler((error, request, reply) => {
-    const { status, envelope } = toErrorReply(error);
+    const { status, envelope, unavailable } = toErrorReply(error);
     onError?.(envelope.code);
-    if (status >= 500) {
+    if (unavailable) {
+      // An outage fails every request alike: one line each says why, without a stack trace.
+      request.log.warn({ statusCode: status, reason: unavailable }, 'data store unavailable');
+      if (!reply.hasHeader('retry-after')) {
+        reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
+      }
+    } else if (status >= 500) {
       // The request logger carries reqId, so the client's X-Request-Id finds this line.
       request.log.error({ err: error }, 'request failed');
     } else {

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Broker } from '../broker/broker.ts';
 import { AppError } from '../lib/errors.ts';
+import { unavailableReason } from '../lib/unavailable.ts';
 import { createTokenBucket } from './token-bucket.ts';
 
 /** Pings this often; a socket that has not answered the previous ping is dropped. */
@@ -22,6 +23,9 @@ const HEARTBEAT_SLICES = 10;
 const SHUTDOWN_CLOSE_MS = 1_000;
 /** Tells clients to reconnect at once (they land on another instance). */
 const SERVICE_RESTART = SOCKET_CLOSE_CODES.serviceRestart;
+/** Stating presence again after a broker outage is retried this often, this many times. */
+const REASSERT_RETRY_MS = 1_000;
+const REASSERT_ATTEMPTS = 30;
 
 export const SOCKET_ERROR_CODES = {
   binary: 'binary_not_supported',
@@ -35,7 +39,7 @@ export type SocketAuth = { userId: string } | { refused: string };
 
 export interface GatewayDeps {
   server: Server;
-  broker: Pick<Broker, 'claimPresence' | 'releasePresence' | 'subscribe'>;
+  broker: Pick<Broker, 'claimPresence' | 'reassertPresence' | 'releasePresence' | 'subscribe'>;
   instanceId: string;
   /** Who the bearer token belongs to, or why the socket is refused (closed with 4001). */
   authenticate: (token: string | undefined) => Promise<SocketAuth>;
@@ -85,7 +89,36 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const sendError = (ws: WebSocket, code: string | number, message: string) =>
     send(ws, { type: 'error', payload: { code, message } });
 
+  /**
+   * The broker is back after an outage, maybe empty: this instance states its sockets again, and
+   * a user who connected to another instance meanwhile keeps that socket, not this one.
+   */
+  let reasserting: NodeJS.Timeout | undefined;
+  function reassertPresence(attempt = 1) {
+    clearTimeout(reasserting);
+    deps.broker
+      .reassertPresence(deps.instanceId, [...sockets.keys()])
+      .then((taken) => {
+        if (taken.length > 0) log.info({ users: taken.length }, 'sockets held elsewhere closed');
+        for (const userId of taken) {
+          const ws = sockets.get(userId);
+          // Its close must not release the other instance's presence: forget it first.
+          sockets.delete(userId);
+          ws?.close(SOCKET_CLOSE_CODES.duplicateConnection, 'Already connected elsewhere');
+        }
+      })
+      .catch((error: unknown) => {
+        if (closing || attempt >= REASSERT_ATTEMPTS) {
+          log.error({ err: error }, 'stating presence again failed');
+          return;
+        }
+        reasserting = setTimeout(() => reassertPresence(attempt + 1), REASSERT_RETRY_MS);
+        reasserting.unref();
+      });
+  }
+
   const unsubscribe = deps.broker.subscribe(deps.instanceId, (event) => {
+    if (event.kind === 'reconnected') return reassertPresence();
     const ws = sockets.get(event.userId);
     if (!ws) return;
     if (event.kind === 'message') {
@@ -139,7 +172,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
     try {
       auth = await deps.authenticate(bearerToken(request));
     } catch (error) {
-      log.error({ err: error }, 'socket authentication failed');
+      const unavailable = unavailableReason(error);
+      if (unavailable) log.warn({ reason: unavailable }, 'socket refused: data store unavailable');
+      else log.error({ err: error }, 'socket authentication failed');
       return reject(socket, 503, 'Service Unavailable');
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
@@ -243,6 +278,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     async close() {
       closing = true;
       clearInterval(heartbeat);
+      clearTimeout(reasserting);
       unsubscribe();
       const open = [...wss.clients];
       await Promise.all(

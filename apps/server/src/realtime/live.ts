@@ -25,6 +25,11 @@ import { createIceServers } from './ice-servers.ts';
 import { createMessageRouter } from './message-router.ts';
 import { createTimerScheduler, type Scheduler } from './scheduler.ts';
 
+/** How often each instance looks for calls left open past their end (see sweepOverdue). */
+export const OVERDUE_SWEEP_INTERVAL_MS = 15_000;
+/** How often the calls kept here are checked for a participant connected nowhere. */
+export const PRESENCE_CHECK_INTERVAL_MS = 5_000;
+
 export interface LiveDeps {
   config: Config;
   db: Database;
@@ -143,6 +148,16 @@ export function createLive(deps: LiveDeps) {
     async start() {
       await lifecycle.recover();
       matching.start();
+      scheduler.every(PRESENCE_CHECK_INTERVAL_MS, () => {
+        lifecycle.checkPresence().catch((error: unknown) => {
+          log.warn({ err: error }, 'checking the presence of call participants failed');
+        });
+      });
+      scheduler.every(OVERDUE_SWEEP_INTERVAL_MS, () => {
+        lifecycle.sweepOverdue().catch((error: unknown) => {
+          log.error({ err: error }, 'ending overdue calls failed');
+        });
+      });
     },
     async close() {
       await gateway.close();

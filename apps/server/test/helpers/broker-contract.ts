@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Broker, BrokerEvent, QueueTicket } from '../../src/broker/broker.ts';
+import {
+  WAIT_SAMPLES,
+  type Broker,
+  type BrokerEvent,
+  type QueueTicket,
+} from '../../src/broker/broker.ts';
 
 const ticket = (userId: string, enqueuedAt: number, languageCode = 'en'): QueueTicket => ({
   id: randomUUID(),
@@ -45,6 +50,13 @@ export function describeBroker(name: string, harness: BrokerHarness) {
     beforeEach(async () => {
       broker = await harness.create();
     });
+    /** An instance listening on `broker`, as a gateway does; presence counts while it listens. */
+    const listen = (on: Broker, instanceId: string) => on.subscribe(instanceId, () => {});
+    /** Users connected to a listening instance, as searchers always are. */
+    async function connected(...userIds: string[]) {
+      listen(broker, 'i-searchers');
+      for (const userId of userIds) await broker.claimPresence(userId, 'i-searchers');
+    }
     afterEach(async () => {
       for (const peer of peers.splice(0)) await peer.close();
       await broker.close();
@@ -52,7 +64,10 @@ export function describeBroker(name: string, harness: BrokerHarness) {
     });
 
     it('gives one instance the presence of a user until that instance releases it', async () => {
+      listen(broker, 'i1');
+      listen(broker, 'i2');
       expect(await broker.claimPresence('u1', 'i1')).toBe(true);
+      expect(await broker.claimPresence('u1', 'i1')).toBe(false);
       expect(await broker.claimPresence('u1', 'i2')).toBe(false);
       expect(await broker.isOnline('u1')).toBe(true);
       expect(await broker.onlineCount()).toBe(1);
@@ -97,6 +112,7 @@ export function describeBroker(name: string, harness: BrokerHarness) {
     });
 
     it('claims a pair only while both tickets are still the ones read', async () => {
+      await connected('a', 'b');
       const a = ticket('a', 1);
       const b = ticket('b', 2);
       await broker.enqueue(a);
@@ -112,6 +128,7 @@ export function describeBroker(name: string, harness: BrokerHarness) {
     });
 
     it('never hands one ticket to two concurrent claims', async () => {
+      await connected(...Array.from({ length: 6 }, (_, i) => `user-${i}`));
       await fc.assert(
         fc.asyncProperty(
           fc.array(fc.tuple(fc.nat(5), fc.nat(5)), { minLength: 1, maxLength: 30 }),
@@ -199,6 +216,61 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       expect(seen).toHaveLength(1);
     });
 
+    it('counts a user online only while the instance holding the socket listens', async () => {
+      const stop = broker.subscribe('i1', () => {});
+      listen(broker, 'i2');
+      expect(await broker.claimPresence('u1', 'i1')).toBe(true);
+      expect(await broker.claimPresence('u2', 'i1')).toBe(true);
+      expect(await broker.isOnline('u1')).toBe(true);
+      // The instance dies (its process, and with it its subscription, is gone).
+      stop();
+      expect(await broker.isOnline('u1')).toBe(false);
+      const message = { type: 'peer_camera_toggled', payload: { enabled: true } } as const;
+      expect(await broker.deliver('u1', message)).toBe(false);
+      // Its users connect again elsewhere at once, with no second-socket refusal.
+      expect(await broker.claimPresence('u1', 'i2')).toBe(true);
+      expect(await broker.isOnline('u1')).toBe(true);
+      expect(await broker.isOnline('u2')).toBe(false);
+    });
+
+    it('claims no pair with a user who is not connected, and leaves both tickets', async () => {
+      await connected('a');
+      const a = ticket('a', 1);
+      const b = ticket('b', 2);
+      await broker.enqueue(a);
+      await broker.enqueue(b);
+      expect(await broker.claimPair(a, b)).toBe(false);
+      expect(await broker.tickets('en')).toEqual([a, b]);
+      await connected('b');
+      expect(await broker.claimPair(a, b)).toBe(true);
+    });
+
+    it('states presence again after an outage, except for users another instance holds', async () => {
+      listen(broker, 'i1');
+      listen(broker, 'i2');
+      expect(await broker.claimPresence('u2', 'i2')).toBe(true);
+      expect(await broker.claimPresence('u3', 'i1')).toBe(true);
+      expect((await broker.reassertPresence('i1', ['u1', 'u2', 'u3'])).sort()).toEqual(['u2']);
+      expect(await broker.isOnline('u1')).toBe(true);
+      // u1 is i1's now: a claim by i2 is refused.
+      expect(await broker.claimPresence('u1', 'i2')).toBe(false);
+      await broker.releasePresence('u1', 'i1');
+      expect(await broker.isOnline('u1')).toBe(false);
+    });
+
+    it('keeps the last waits per language and of all languages, shared by instances', async () => {
+      const other = await peerOf(broker);
+      await broker.recordWait('en', 100);
+      await other.recordWait('fr', 300);
+      expect(await broker.recentWaits()).toEqual([300, 100]);
+      for (let i = 0; i < WAIT_SAMPLES; i++) await other.recordWait('en', 7);
+      const sevens = Array.from({ length: WAIT_SAMPLES }, () => 7);
+      expect(await broker.recentWaits('en')).toEqual(sevens);
+      expect(await broker.recentWaits('fr')).toEqual([300]);
+      expect(await broker.recentWaits()).toEqual(sevens);
+      expect(await broker.recentWaits('es')).toEqual([]);
+    });
+
     it('shares presence, delivery and the queue between the brokers of two instances', async () => {
       const other = await peerOf(broker);
       const seen: Record<string, BrokerEvent[]> = { i1: [], i2: [] };
@@ -228,6 +300,7 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       await broker.releasePresence('u1', 'i1');
       expect(await other.claimPresence('u1', 'i2')).toBe(true);
 
+      await connected('a', 'b');
       const a = ticket('a', 1);
       const b = ticket('b', 2);
       await broker.enqueue(a);

@@ -4,7 +4,7 @@ import type { ProficiencyLevel } from '@parlo/contract/constants';
 import type { ServerMessage } from '@parlo/contract/realtime';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp, type App } from '../../src/app.ts';
+import { buildApp, type App, type AppDeps } from '../../src/app.ts';
 import type { Config, Env } from '../../src/config/env.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
@@ -146,7 +146,12 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
  * A listening app (real sockets on loopback) on a manual clock and scheduler: accounts with a
  * profile and a language, sockets, and calls to the API as any user.
  */
-export function useLiveApp(driver: Driver, env: Env = {}) {
+export function useLiveApp(
+  driver: Driver,
+  env: Env = {},
+  /** Made in beforeAll: e.g. a Redis broker (closed by whoever made it). */
+  extra: () => Partial<Pick<AppDeps, 'broker' | 'rateCounter' | 'redis'>> = () => ({}),
+) {
   const clock = manualClock();
   const scheduler = manualScheduler(clock);
   const state = {} as { app: App; database: DatabaseHandle; config: Config; url: string };
@@ -161,6 +166,7 @@ export function useLiveApp(driver: Driver, env: Env = {}) {
       db: state.database.db,
       clock,
       scheduler,
+      ...extra(),
     });
     await state.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = state.app.server.address() as AddressInfo;

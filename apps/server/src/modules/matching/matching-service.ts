@@ -25,8 +25,6 @@ import type { MatchingRepo } from './matching-repo.ts';
 
 /** How often waiting tickets are looked at again, so their waits widen the rules. */
 export const MATCH_SWEEP_INTERVAL_MS = 1_000;
-/** The wait shown in the stats is the mean of this many recent matches per language. */
-const WAIT_SAMPLES = 50;
 
 export interface MatchingService {
   find(user: AuthenticatedUser, languageCode: LanguageCode): Promise<MatchFindResult>;
@@ -34,8 +32,11 @@ export interface MatchingService {
   /** Pairs whoever can be paired in the language now; never runs twice at once per language. */
   runPairing(languageCode: string, all?: boolean): Promise<void>;
   sweep(): Promise<void>;
-  /** Mean wait of recent matches (of one language, or of all), in whole milliseconds. */
-  averageWaitMs(languageCode?: string): number;
+  /**
+   * Mean wait of recent matches (of one language, or of all), in whole milliseconds, over every
+   * instance's matches (the broker keeps them).
+   */
+  averageWaitMs(languageCode?: string): Promise<number>;
   start(): void;
 }
 
@@ -43,7 +44,15 @@ export interface MatchingServiceDeps {
   matchingRepo: MatchingRepo;
   broker: Pick<
     Broker,
-    'isOnline' | 'enqueue' | 'cancel' | 'ticketOf' | 'tickets' | 'queuedLanguages' | 'claimPair'
+    | 'isOnline'
+    | 'enqueue'
+    | 'cancel'
+    | 'ticketOf'
+    | 'tickets'
+    | 'queuedLanguages'
+    | 'claimPair'
+    | 'recordWait'
+    | 'recentWaits'
   > &
     Pick<Broker, 'deliver'>;
   lifecycle: Pick<SessionLifecycle, 'start'>;
@@ -67,13 +76,11 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
   /** Users whose ticket was claimed for a pair still being created, and who cancelled since. */
   const inFlight = new Set<string>();
   const cancelledInFlight = new Set<string>();
-  const waits = new Map<string, number[]>();
 
   function recordWait(languageCode: string, ms: number) {
-    let list = waits.get(languageCode);
-    if (!list) waits.set(languageCode, (list = []));
-    list.push(Math.max(0, ms));
-    if (list.length > WAIT_SAMPLES) list.shift();
+    broker.recordWait(languageCode, Math.max(0, ms)).catch((error: unknown) => {
+      log.warn({ err: error, languageCode }, 'recording a match wait failed');
+    });
   }
 
   async function requeue(ticket: QueueTicket) {
@@ -275,8 +282,8 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
 
     sweep,
 
-    averageWaitMs(languageCode) {
-      const samples = languageCode ? (waits.get(languageCode) ?? []) : [...waits.values()].flat();
+    async averageWaitMs(languageCode) {
+      const samples = await broker.recentWaits(languageCode);
       if (samples.length === 0) return 0;
       return Math.round(samples.reduce((sum, ms) => sum + ms, 0) / samples.length);
     },

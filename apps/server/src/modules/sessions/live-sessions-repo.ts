@@ -40,12 +40,19 @@ export interface LiveSessionsRepo {
     now: Date,
   ): Promise<string[] | null>;
   /** Closes every session opened before `before` (left behind by a stopped process). */
-  endOpenedBefore(before: Date, reason: SessionEndReason, now: Date): Promise<string[]>;
+  /** Ends every open session made before `before`; answers them with their participants. */
+  endOpenedBefore(before: Date, reason: SessionEndReason, now: Date): Promise<EndedSessionRow[]>;
   markStarted(sessionId: string, now: Date): Promise<void>;
   saveQuality(sessionId: string, quality: SessionQualitySummary): Promise<void>;
   /** False when the user did not take part in the session. */
   setConnectionType(sessionId: string, userId: string, type: ConnectionType): Promise<boolean>;
   peerProfiles(userIds: string[], languageCode: string): Promise<PeerProfileRow[]>;
+}
+
+export interface EndedSessionRow {
+  id: string;
+  user1Id: string | null;
+  user2Id: string | null;
 }
 
 const openColumns = {
@@ -100,8 +107,8 @@ export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
         .update(sessions)
         .set({ endedAt: now, endReason: reason })
         .where(and(isNull(sessions.endedAt), lt(sessions.createdAt, before)))
-        .returning({ id: sessions.id });
-      return rows.map((row) => row.id);
+        .returning({ id: sessions.id, user1Id: sessions.user1Id, user2Id: sessions.user2Id });
+      return rows;
     },
     async markStarted(sessionId, now) {
       await db

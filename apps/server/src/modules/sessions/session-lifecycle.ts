@@ -24,6 +24,11 @@ import {
 import type { LiveSessionsRepo, PeerProfileRow } from './live-sessions-repo.ts';
 
 export const SESSION_LENGTH_MS = SESSION_LENGTH_SECONDS * 1000;
+/**
+ * A call still open this long past its end was kept by an instance that died (its timer would
+ * have ended it); any instance's sweep ends it then.
+ */
+export const OVERDUE_MARGIN_MS = 30_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One side (or both) is in a call already (code 1001); `userIds` names them. */
@@ -66,6 +71,16 @@ export interface SessionLifecycle {
   observe(userId: string, message: ServerMessage): void;
   /** Start-up: closes sessions a stopped process left past their end, resumes the others. */
   recover(): Promise<void>;
+  /**
+   * Ends calls open more than OVERDUE_MARGIN_MS past their end (the instance keeping them died
+   * with nobody coming back), telling whoever is connected; answers how many it ended.
+   */
+  sweepOverdue(): Promise<number>;
+  /**
+   * Starts the grace for participants of the calls kept here who are connected nowhere, such as
+   * a partner whose socket was on an instance that died (no close reached this one).
+   */
+  checkPresence(): Promise<void>;
   /** Calls this instance is keeping (its timers and grace periods run here). */
   activeCount(): number;
 }
@@ -161,6 +176,21 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
     return true;
   }
 
+  /** Ends the open sessions made before `before` and tells their participants. */
+  async function endOverdue(before: Date, reason: SessionEndReason) {
+    const ended = await repo.endOpenedBefore(before, reason, clock.now());
+    for (const row of ended) {
+      const session = live.get(row.id);
+      if (session) unregister(session);
+      deps.onEnded?.(reason);
+      for (const userId of [row.user1Id, row.user2Id]) {
+        if (userId)
+          await send(userId, { type: 'session_ended', payload: { sessionId: row.id, reason } });
+      }
+    }
+    return ended.length;
+  }
+
   function endSafely(sessionId: string, reason: SessionEndReason, endedBy: string | null) {
     return end(sessionId, reason, endedBy).catch((error: unknown) => {
       log.error({ err: error, sessionId, reason }, 'ending a session failed');
@@ -229,7 +259,10 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
     const known = liveOf(userId);
     if (known && known.id !== open?.id) unregister(known);
     if (open?.user1Id && open.user2Id && !live.has(open.id)) {
-      register(open.id, [open.user1Id, open.user2Id], open.createdAt);
+      const session = register(open.id, [open.user1Id, open.user2Id], open.createdAt);
+      // Taken up from an instance that went away: a partner not back either gets the grace.
+      const partner = open.user1Id === userId ? open.user2Id : open.user1Id;
+      if (!(await broker.isOnline(partner))) startGrace(session, partner);
     }
   }
 
@@ -347,17 +380,28 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
 
     async recover() {
       const now = clock.now();
-      const closed = await repo.endOpenedBefore(
-        new Date(now.getTime() - SESSION_LENGTH_MS),
-        'system_ended',
-        now,
-      );
-      if (closed.length > 0) log.info({ sessions: closed.length }, 'closed sessions left open');
-      closed.forEach(() => deps.onEnded?.('system_ended'));
+      const closed = await endOverdue(new Date(now.getTime() - SESSION_LENGTH_MS), 'system_ended');
+      if (closed > 0) log.info({ sessions: closed }, 'closed sessions left open');
       for (const row of await repo.listOpen()) {
         if (!row.user1Id || !row.user2Id || live.has(row.id)) continue;
         const session = register(row.id, [row.user1Id, row.user2Id], row.createdAt);
         for (const userId of session.users) {
+          if (!(await broker.isOnline(userId))) startGrace(session, userId);
+        }
+      }
+    },
+
+    async sweepOverdue() {
+      const before = clock.now().getTime() - SESSION_LENGTH_MS - OVERDUE_MARGIN_MS;
+      const ended = await endOverdue(new Date(before), 'time_limit_reached');
+      if (ended > 0) log.warn({ sessions: ended }, 'ended calls left open past their end');
+      return ended;
+    },
+
+    async checkPresence() {
+      for (const session of [...live.values()]) {
+        for (const userId of session.users) {
+          if (session.grace.has(userId) || !live.has(session.id)) continue;
           if (!(await broker.isOnline(userId))) startGrace(session, userId);
         }
       }

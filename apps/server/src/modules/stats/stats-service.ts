@@ -10,14 +10,15 @@ export interface StatsService {
  */
 export function createStatsService(deps: {
   onlineCount: () => Promise<number>;
-  averageWaitMs: (languageCode?: string) => number;
+  averageWaitMs: (languageCode?: string) => Promise<number>;
 }): StatsService {
   return {
     async getStats(languageCode) {
-      return {
-        users_online: await deps.onlineCount(),
-        avg_wait_time_ms: deps.averageWaitMs(languageCode),
-      };
+      const [usersOnline, averageWaitMs] = await Promise.all([
+        deps.onlineCount(),
+        deps.averageWaitMs(languageCode),
+      ]);
+      return { users_online: usersOnline, avg_wait_time_ms: averageWaitMs };
     },
   };
 }

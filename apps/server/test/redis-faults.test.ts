@@ -1,0 +1,258 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, isNull, or, eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisBroker, type RedisBroker } from '../src/broker/redis-broker.ts';
+import { sessions } from '../src/db/tables/sessions.ts';
+import { createChargedSession } from '../src/modules/tokens/session-charge-repo.ts';
+import { eventually, useLiveApp } from './helpers/live-app.ts';
+import { deleteRedisKeys, redisTestUrl } from './helpers/redis.ts';
+
+const REDIS_SERVER = '/usr/bin/redis-server';
+const hasRedisServer = spawnSync(REDIS_SERVER, ['--version']).status === 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * A Redis of this test's own, so it can be killed and started again without touching the
+ * machine's. It writes every command to its append-only file, so a restart on the same
+ * directory comes back with everything, and one on a new directory comes back empty.
+ */
+function privateRedis(port: number) {
+  let child: ChildProcess | undefined;
+  const dirs: string[] = [];
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async start({ keepData }: { keepData: boolean }) {
+      if (!keepData || dirs.length === 0)
+        dirs.push(mkdtempSync(path.join(tmpdir(), 'parlo-redis-')));
+      const started = spawn(
+        REDIS_SERVER,
+        [
+          ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dirs.at(-1)!],
+          ...['--save', '', '--appendonly', 'yes', '--appendfsync', 'always'],
+        ],
+        { stdio: 'ignore' },
+      );
+      child = started;
+      const probe = new Redis(this.url, { lazyConnect: true, retryStrategy: () => 50 });
+      probe.on('error', () => {});
+      try {
+        await eventually(
+          () =>
+            probe.ping().then(
+              () => true,
+              () => false,
+            ),
+          10_000,
+        );
+      } finally {
+        probe.disconnect();
+      }
+    },
+    /** Killed outright, as a crashed or restarted Redis is. */
+    async kill() {
+      const running = child;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      await this.kill();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Redis restarting under a running instance while users search (the Scale issue's fault test):
+ * requests fail with 503 meanwhile, the instance states its sockets again when Redis is back, and
+ * no user ends up in two calls.
+ */
+describe.runIf(Boolean(redisTestUrl) && hasRedisServer)(
+  'Redis restarting under an instance',
+  () => {
+    let redis: ReturnType<typeof privateRedis>;
+    let broker: RedisBroker;
+
+    beforeAll(async () => {
+      redis = privateRedis(await freePort());
+      await redis.start({ keepData: false });
+      broker = createRedisBroker({ url: redis.url, keyPrefix: 'parlo-test:' });
+    });
+    const live = useLiveApp('pglite', {}, () => ({ broker, rateCounter: broker, redis: broker }));
+    afterAll(async () => {
+      await broker?.close();
+      await redis?.stop();
+    });
+
+    async function openSessionsOf(userId: string) {
+      return live.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(
+            isNull(sessions.endedAt),
+            or(eq(sessions.user1Id, userId), eq(sessions.user2Id, userId)),
+          ),
+        );
+    }
+
+    async function expectPaired(a: string, b: string, socketA: Socket, socketB: Socket) {
+      const [createdA, createdB] = await Promise.all([
+        socketA.next('session_created'),
+        socketB.next('session_created'),
+      ]);
+      expect(createdA.payload.session.id).toBe(createdB.payload.session.id);
+      expect(createdA.payload.peerProfile.id).toBe(b);
+      for (const userId of [a, b]) {
+        expect(await openSessionsOf(userId)).toEqual([{ id: createdA.payload.session.id }]);
+        expect(await broker.ticketOf(userId)).toBeNull();
+      }
+    }
+    type Socket = Awaited<ReturnType<typeof live.connect>>;
+
+    it('answers 503 while Redis is away, and states its sockets again when it is back empty', async () => {
+      const a = await live.account();
+      const b = await live.account();
+      const socketA = await live.connect(a);
+      const socketB = await live.connect(b);
+
+      await redis.kill();
+      const during = await live.find(a);
+      expect(during.statusCode).toBe(503);
+      expect(during.json()).toMatchObject({ code: 503 });
+      expect(await live.app.inject({ url: '/health' })).toMatchObject({ statusCode: 503 });
+
+      // Back with nothing in it: the presence of both sockets is stated again by the instance.
+      await redis.start({ keepData: false });
+      await eventually(
+        async () => (await broker.isOnline(a).catch(() => false)) && broker.isOnline(b),
+        10_000,
+      );
+      expect(await broker.onlineCount()).toBe(2);
+      expect((await live.find(a)).statusCode).toBe(200);
+      expect((await live.find(b)).statusCode).toBe(200);
+      await expectPaired(a, b, socketA, socketB);
+    });
+
+    it('keeps a waiting search through a restart that keeps the data', async () => {
+      const c = await live.account();
+      const d = await live.account();
+      const socketC = await live.connect(c);
+      const socketD = await live.connect(d);
+      expect((await live.find(c)).statusCode).toBe(200);
+      const waiting = await broker.ticketOf(c);
+      expect(waiting).not.toBeNull();
+
+      await redis.kill();
+      await redis.start({ keepData: true });
+      await eventually(async () => (await broker.ticketOf(c).catch(() => null)) !== null, 10_000);
+      expect(await broker.ticketOf(c)).toEqual(waiting);
+      await eventually(() => broker.isOnline(d).catch(() => false), 10_000);
+      expect((await live.find(d)).statusCode).toBe(200);
+      await expectPaired(c, d, socketC, socketD);
+    });
+
+    it('ends a call whose partner was on an instance that died, after the grace', async () => {
+      const a = await live.account();
+      const b = await live.account();
+      // B's socket lives on another instance, which then dies without a word to this one.
+      const other = createRedisBroker({ url: redis.url, keyPrefix: 'parlo-test:' });
+      other.subscribe('other-instance', () => {});
+      expect(await other.claimPresence(b, 'other-instance')).toBe(true);
+      const call = await createChargedSession(live.db, {
+        user1Id: a,
+        user2Id: b,
+        languageCode: 'en',
+        now: live.clock.now(),
+      });
+      const socketA = await live.connect(a);
+      await eventually(() => live.app.live.lifecycle.partnerOf(a) === b);
+
+      await live.app.live.lifecycle.checkPresence();
+      live.scheduler.advance(20_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(socketA.of('session_ended')).toEqual([]);
+
+      await other.close();
+      await live.app.live.lifecycle.checkPresence();
+      live.scheduler.advance(live.config.SESSION_RECONNECT_GRACE_MS);
+      expect((await socketA.next('session_ended')).payload).toEqual({
+        sessionId: call.sessionId,
+        reason: 'connection_issue',
+      });
+    });
+  },
+);
+
+/** Instances killed outright: their users come back elsewhere, or are forgotten after the grace. */
+describe.runIf(Boolean(redisTestUrl))('redis broker with an instance that died', () => {
+  const keyPrefix = `parlo-test:${randomBytes(6).toString('hex')}:`;
+  const brokers: RedisBroker[] = [];
+  const make = () => {
+    const broker = createRedisBroker({ url: redisTestUrl!, keyPrefix, deadInstanceGraceMs: 300 });
+    brokers.push(broker);
+    return broker;
+  };
+  afterAll(async () => {
+    for (const broker of brokers) await broker.close();
+    const redis = new Redis(redisTestUrl!);
+    await deleteRedisKeys(redis, keyPrefix).finally(() => redis.disconnect());
+  });
+
+  const ticket = (userId: string, enqueuedAt: number) => ({
+    id: randomBytes(8).toString('hex'),
+    userId,
+    languageCode: 'en',
+    level: 'B1' as const,
+    ageGroup: 'adult' as const,
+    enqueuedAt,
+    lastPartnerId: null,
+    excludedUserIds: [],
+  });
+
+  it('forgets the users of an instance dead past the grace, but not those back elsewhere', async () => {
+    const dying = make();
+    const survivor = make();
+    dying.subscribe('dying', () => {});
+    survivor.subscribe('survivor', () => {});
+    for (const userId of ['u1', 'u2', 'u3']) {
+      expect(await dying.claimPresence(userId, 'dying')).toBe(true);
+    }
+    await dying.enqueue(ticket('u1', 1));
+    await dying.enqueue(ticket('u2', 2));
+    expect(await survivor.reap()).toEqual({ instances: 0, users: 0 });
+    await dying.reap();
+
+    // Its Redis connections go with the process.
+    await dying.close();
+    expect(await survivor.claimPresence('u1', 'survivor')).toBe(true);
+    // Dead, but within the grace: nothing is forgotten yet.
+    expect(await survivor.reap()).toEqual({ instances: 0, users: 0 });
+    expect(await survivor.onlineCount()).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await survivor.reap()).toEqual({ instances: 1, users: 2 });
+
+    expect(await survivor.onlineCount()).toBe(1);
+    expect(await survivor.isOnline('u1')).toBe(true);
+    expect(await survivor.ticketOf('u1')).not.toBeNull();
+    expect(await survivor.ticketOf('u2')).toBeNull();
+    expect(await survivor.reap()).toEqual({ instances: 0, users: 0 });
+  });
+});
