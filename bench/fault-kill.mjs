@@ -248,14 +248,15 @@ try {
     if (results.every(Boolean)) ended += 1;
   });
 
-  // Calls with one user gone for good: the other is told connection_issue after the grace.
-  const halfGone = [...calls.values()].filter(
-    (pair) => pair.filter((c) => c.abandoned).length === 1,
-  );
+  // Calls with one user gone for good (dropped by the kill and never back): the other is told
+  // connection_issue after the grace. (An abandoned user on the surviving instance never dropped:
+  // that call simply runs to its end.)
+  const gone = (client) => client.abandoned && client.drops > 0;
+  const halfGone = [...calls.values()].filter((pair) => pair.filter(gone).length === 1);
   let partnerTold = 0;
   await Promise.all(
     halfGone.map(async (pair) => {
-      const stayer = pair.find((c) => !c.abandoned);
+      const stayer = pair.find((c) => !gone(c));
       const message = await stayer.next('session_ended', GRACE_MS + 20_000, 0).catch(() => null);
       if (message?.payload.reason === 'connection_issue') partnerTold += 1;
     }),

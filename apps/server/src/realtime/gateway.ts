@@ -23,6 +23,8 @@ const HEARTBEAT_SLICES = 10;
 const SHUTDOWN_CLOSE_MS = 1_000;
 /** Tells clients to reconnect at once (they land on another instance). */
 const SERVICE_RESTART = SOCKET_CLOSE_CODES.serviceRestart;
+/** WebSocket close code 1013: the server cannot take the socket now. */
+const TRY_AGAIN_LATER = 1013;
 /** Stating presence again after a broker outage is retried this often, this many times. */
 const REASSERT_RETRY_MS = 1_000;
 const REASSERT_ATTEMPTS = 30;
@@ -136,7 +138,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const heartbeat = setInterval(() => {
     const slice = tick++ % HEARTBEAT_SLICES;
     for (const ws of wss.clients) {
-      if ((sliceOf.get(ws) ?? 0) !== slice) continue;
+      // A socket still being accepted (its presence claim in flight) has no slice yet: it is not
+      // pinged, nor taken for dead, until it is registered.
+      if (sliceOf.get(ws) !== slice) continue;
       if (!alive.has(ws)) {
         ws.terminate();
         continue;
@@ -191,7 +195,15 @@ export function createGateway(deps: GatewayDeps): Gateway {
     const hold = (data: RawData, isBinary: boolean) => early.push([data, isBinary]);
     ws.on('message', hold);
     if (closing) return ws.close(SERVICE_RESTART, 'Server restarting');
-    if (!(await deps.broker.claimPresence(userId, deps.instanceId))) {
+    let claimed: boolean;
+    try {
+      claimed = await deps.broker.claimPresence(userId, deps.instanceId);
+    } catch (error) {
+      // The broker is unreachable: the client tries again with its backoff.
+      log.warn({ err: error, userId }, 'socket refused: presence could not be claimed');
+      return ws.close(TRY_AGAIN_LATER, 'Try again later');
+    }
+    if (!claimed) {
       return ws.close(SOCKET_CLOSE_CODES.duplicateConnection, 'Already connected elsewhere');
     }
     if (ws.readyState !== ws.OPEN) {

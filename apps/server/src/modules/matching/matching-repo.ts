@@ -2,10 +2,10 @@ import type { ProficiencyLevel } from '@parlo/contract/constants';
 import { tokenDay } from '@parlo/contract/tokens';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import {
   activeSubscriptionJoin,
   readTokenState,
-  rowsOf,
   tokenStateColumns,
   type ReadTokenState,
   type TokenStateRow,
@@ -40,11 +40,13 @@ interface SearcherRow extends TokenStateRow {
   fingerprint: string;
 }
 
+const searcherRows = preparedRows<SearcherRow>('parlo_load_searcher');
+
 export function createMatchingRepo(db: Database): MatchingRepo {
   return {
     async loadSearcher(userId, languageCode, now) {
       const user = sql`u.id`;
-      const [row] = await rowsOf<SearcherRow>(
+      const [row] = await searcherRows(
         db,
         sql`select
             (select l.proficiency_level from user_languages l
