@@ -252,6 +252,28 @@ describe.each(drivers)('matching (%s)', (driver) => {
     expect(unauthenticated.statusCode).toBe(401);
   });
 
+  it('checks the account with the search: deleted 401, blocked 403, a lapsed block searches', async () => {
+    const deleted = await learner('pt');
+    const lapsed = await learner('pt');
+    await ctx.db.update(users).set({ deletedAt: ctx.clock.now() }).where(eq(users.id, deleted.id));
+    const gone = await ctx.find(deleted.id, 'pt');
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json()).toEqual({ code: 401, message: 'Authentication required' });
+
+    const until = new Date(ctx.clock.now().getTime() + 60_000);
+    await ctx.db
+      .update(users)
+      .set({ status: 'temporarily_blocked', blockedAt: ctx.clock.now(), blockedUntil: until })
+      .where(eq(users.id, lapsed.id));
+    const blocked = await ctx.find(lapsed.id, 'pt');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toMatchObject({ code: 'account_blocked' });
+    expect(await ctx.app.live.broker.ticketOf(lapsed.id)).toBeNull();
+    ctx.clock.advance(61_000);
+    expect((await ctx.find(lapsed.id, 'pt')).statusCode).toBe(200);
+    await ctx.call(lapsed.id, 'POST', '/match/cancel');
+  });
+
   it('charges both users of every session it creates', async () => {
     const a = await ctx.account({ languageCode: 'en' });
     const b = await ctx.account({ languageCode: 'en' });

@@ -1,7 +1,10 @@
 import type { ProficiencyLevel } from '@parlo/contract/constants';
 import { tokenDay } from '@parlo/contract/tokens';
 import { sql } from 'drizzle-orm';
+import type { UserStatus } from '@parlo/contract/users';
 import type { Database } from '../../db/client.ts';
+import type { AccountRow } from '../../plugins/auth-guard.ts';
+import { effectiveStatus } from '../users/users-service.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import {
   activeSubscriptionJoin,
@@ -13,6 +16,8 @@ import {
 
 /** Everything a find checks and puts on the ticket, read in one round trip. */
 export interface Searcher extends ReadTokenState {
+  /** The account as the auth guard checks it (checkAccount). */
+  account: AccountRow;
   /** Null when the user does not learn the language. */
   level: ProficiencyLevel | null;
   /** Null before onboarding (YYYY-MM-DD). */
@@ -32,6 +37,9 @@ export interface MatchingRepo {
 }
 
 interface SearcherRow extends TokenStateRow {
+  status: UserStatus;
+  blocked_until: Date | string | null;
+  deleted_at: Date | string | null;
   level: ProficiencyLevel | null;
   date_of_birth: string | null;
   last_partner_id: string | null;
@@ -60,6 +68,7 @@ export function createMatchingRepo(db: Database): MatchingRepo {
               from match_exclusions e
               where e.user_low_id = u.id or e.user_high_id = u.id) as excluded,
             u.escalated_at is not null as escalated,
+            u.status, u.blocked_until, u.deleted_at,
             parlo_token_fingerprint(u.id, ${tokenDay(now)}::date) as fingerprint,
             ${tokenStateColumns(user, now)}
           from users u ${activeSubscriptionJoin(user)}
@@ -68,8 +77,15 @@ export function createMatchingRepo(db: Database): MatchingRepo {
       if (!row) return undefined;
       const excluded =
         typeof row.excluded === 'string' ? (JSON.parse(row.excluded) as unknown) : row.excluded;
+      const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+      const account = { status: row.status, blockedUntil: date(row.blocked_until) };
       return {
         ...readTokenState(row, now),
+        account: {
+          id: userId,
+          status: effectiveStatus(account, now),
+          deletedAt: date(row.deleted_at),
+        },
         level: row.level,
         dateOfBirth: row.date_of_birth,
         lastPartnerId: row.last_partner_id,

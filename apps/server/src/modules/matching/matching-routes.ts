@@ -17,7 +17,8 @@ const matchingRoutes: FastifyPluginCallbackZod<{ matchingService: MatchingServic
   app.post(
     '/match/find',
     {
-      onRequest: app.authenticate,
+      // The account is read with the searcher, in the same query (checkAccount in find).
+      onRequest: app.authenticateToken,
       schema: {
         tags: ['match'],
         summary: 'Queue for a partner; the match arrives as session_created on the socket',
@@ -33,7 +34,7 @@ const matchingRoutes: FastifyPluginCallbackZod<{ matchingService: MatchingServic
         },
       },
     },
-    (request) => matchingService.find(request.user!, request.body.languageCode),
+    (request) => matchingService.find(request.tokenUserId!, request.body.languageCode),
   );
 
   app.post(

@@ -11,7 +11,7 @@ import {
   ForbiddenError,
   RateLimitedError,
 } from '../../lib/errors.ts';
-import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
+import { checkAccount } from '../../plugins/auth-guard.ts';
 import type { Scheduler } from '../../realtime/scheduler.ts';
 import { AlreadyInSessionError, type SessionLifecycle } from '../sessions/session-lifecycle.ts';
 import {
@@ -27,7 +27,8 @@ import type { MatchingRepo } from './matching-repo.ts';
 export const MATCH_SWEEP_INTERVAL_MS = 1_000;
 
 export interface MatchingService {
-  find(user: AuthenticatedUser, languageCode: LanguageCode): Promise<MatchFindResult>;
+  /** `userId` carries a valid access token; the account itself is checked here (checkAccount). */
+  find(userId: string, languageCode: LanguageCode): Promise<MatchFindResult>;
   cancel(userId: string): Promise<MatchCancelResult>;
   /** Pairs whoever can be paired in the language now; never runs twice at once per language. */
   runPairing(languageCode: string, all?: boolean): Promise<void>;
@@ -216,18 +217,21 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
   }
 
   return {
-    async find(user, languageCode) {
-      if (!(await broker.isOnline(user.id))) {
+    async find(userId, languageCode) {
+      const now = clock.now();
+      const [searcher, online, existing] = await Promise.all([
+        deps.matchingRepo.loadSearcher(userId, languageCode, now),
+        broker.isOnline(userId),
+        broker.ticketOf(userId),
+      ]);
+      // What the auth guard checks on every other route, read here with the searcher.
+      const user = checkAccount(searcher?.account);
+      if (!online) {
         throw new ConflictError(
           'Connect to the realtime socket before searching for a partner',
           'not_connected',
         );
       }
-      const now = clock.now();
-      const [searcher, existing] = await Promise.all([
-        deps.matchingRepo.loadSearcher(user.id, languageCode, now),
-        broker.ticketOf(user.id),
-      ]);
       if (searcher?.escalated) {
         throw new ForbiddenError(
           'Your account is under review; you cannot search for a partner until it is done',
