@@ -45,7 +45,7 @@ import {
   summarize,
 } from './lib.mjs';
 import { startCluster } from './support/cluster.mjs';
-import { connectSearchers, openLoop, seededLevels } from './support/matching.mjs';
+import { connectSearchers, openLoop, seededLevels, warmUp } from './support/matching.mjs';
 import { claimRedisDatabase } from './support/redis.mjs';
 
 const env = process.env;
@@ -54,6 +54,7 @@ const INSTANCES = num('CLUSTER_INSTANCES', 2);
 const USERS = num('CLUSTER_USERS', 5000);
 const ARRIVALS_PER_S = num('CLUSTER_ARRIVALS_PER_S', 100);
 const BURST_CONCURRENCY = num('CLUSTER_BURST_CONCURRENCY', 100);
+const WARMUP_USERS = num('CLUSTER_WARMUP_USERS', 200);
 const SOCKETS = num('CLUSTER_SOCKETS', 10_000);
 const SOCKET_WARMUP = 50;
 const SETTLE_MS = num('CLUSTER_SETTLE_MS', 3000);
@@ -153,6 +154,9 @@ async function matchPart() {
     return out;
   };
 
+  await warmUp(crowd, find, { count: WARMUP_USERS, perSecond: ARRIVALS_PER_S });
+  failed();
+
   // Steady: open-loop arrivals at a fixed rate.
   const steadyStart = performance.now();
   const sends = await openLoop(users, ARRIVALS_PER_S, find);
@@ -183,6 +187,7 @@ async function matchPart() {
     // Sockets the servers closed after they opened (none expected): their users cannot match.
     sockets_closed_by_server: crowd.closedByServer(),
     steady: {
+      warmup_users: WARMUP_USERS,
       arrivals_per_s: ARRIVALS_PER_S,
       // What the load generator managed: below arrivals_per_s means it fell behind its schedule.
       arrivals_sent_per_s: +(USERS / Math.max(sentS, 1e-3)).toFixed(1),

@@ -108,6 +108,19 @@ export async function connectSearchers(server, ids, { concurrency = 50 } = {}) {
 }
 
 /**
+ * An unmeasured warm-up: the first `count` users find at `perSecond`, then every session ends and
+ * every search is cancelled. It takes the server past what happens once (each pooled database
+ * connection preparing its statements and compiling the charge function, the JIT), so the
+ * measured runs see the server as it runs for real. Each warm-up user spends one session's token.
+ */
+export async function warmUp(crowd, find, { count, perSecond }) {
+  if (count <= 0) return;
+  await Promise.all(await openLoop(crowd.users.slice(0, count), perSecond, find));
+  await crowd.measure('warm-up');
+  await crowd.reset();
+}
+
+/**
  * Open-loop arrivals: calls `task(item)` for each item at `perSecond`, each at its scheduled time
  * whatever the server's pace, and resolves to the tasks' promises (not awaited) once all are sent.
  */

@@ -49,6 +49,14 @@ export const sessions = pgTable(
     index('sessions_active_idx')
       .on(t.createdAt)
       .where(sql`${t.endedAt} is null`),
+    // "Is this user in a call?" (every find and charge asks it) reads one user's open sessions,
+    // not every open session.
+    index('sessions_open_user1_idx')
+      .on(t.user1Id)
+      .where(sql`${t.endedAt} is null`),
+    index('sessions_open_user2_idx')
+      .on(t.user2Id)
+      .where(sql`${t.endedAt} is null`),
     check('sessions_distinct_users_check', sql`${t.user1Id} <> ${t.user2Id}`),
     check('sessions_end_reason_check', oneOf(t.endReason, SESSION_END_REASONS)),
     check(

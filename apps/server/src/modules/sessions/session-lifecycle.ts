@@ -225,9 +225,10 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
     };
     const [user1, user2] = [participant(users[0]), participant(users[1])];
     const endsAt = new Date(charged.createdAt.getTime() + SESSION_LENGTH_MS).toISOString();
-    for (const [index, userId] of users.entries()) {
+    // Both at once: with Redis each delivery is a round trip of its own.
+    const deliveries = users.map((userId, index) => {
       const peerId = users[1 - index]!;
-      await send(userId, {
+      return send(userId, {
         type: 'session_created',
         payload: {
           session: {
@@ -251,7 +252,8 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
           endsAt,
         },
       });
-    }
+    });
+    await Promise.all(deliveries);
   }
 
   async function resync(userId: string) {
@@ -288,9 +290,10 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
             : error;
         });
       register(charged.sessionId, users, charged.createdAt);
-      // A user in a call waits in no queue.
-      await Promise.all(users.map((id) => broker.cancel(id)));
       await announce(charged, users, languageCode, await profiles);
+      // A user in a call waits in no queue (the pair's tickets were claimed; this removes one
+      // made again meanwhile), done once both know of the call.
+      await Promise.all(users.map((id) => broker.cancel(id)));
       const session = live.get(charged.sessionId);
       for (const userId of users) {
         if (session && !(await broker.isOnline(userId))) startGrace(session, userId);

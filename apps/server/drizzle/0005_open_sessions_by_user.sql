@@ -1,0 +1,2 @@
+CREATE INDEX "sessions_open_user1_idx" ON "sessions" USING btree ("user1_id") WHERE "sessions"."ended_at" is null;--> statement-breakpoint
+CREATE INDEX "sessions_open_user2_idx" ON "sessions" USING btree ("user2_id") WHERE "sessions"."ended_at" is null;
