@@ -29,8 +29,13 @@ export interface Broker extends RateCounter {
   /** Closes the user's socket wherever it lives (sign-out, account deletion). */
   disconnect(userId: string, code: number, reason: string): Promise<boolean>;
 
-  /** Adds or replaces the user's ticket (a user waits in at most one queue). */
-  enqueue(ticket: QueueTicket): Promise<void>;
+  /**
+   * Adds or replaces the user's ticket (a user waits in at most one queue); answers the
+   * language's tickets as they stand right after, oldest first (what a scan would read next), or
+   * null when there are more than ENQUEUE_SNAPSHOT_MAX (then every find copying the whole queue
+   * would cost more than the scan's own read saves).
+   */
+  enqueue(ticket: QueueTicket): Promise<QueueTicket[] | null>;
   /** Removes the user's ticket; answers the removed ticket. */
   cancel(userId: string): Promise<QueueTicket | null>;
   ticketOf(userId: string): Promise<QueueTicket | null>;
@@ -57,6 +62,9 @@ export type BrokerEvent =
   | { kind: 'disconnect'; userId: string; code: number; reason: string }
   /** The broker is reachable again after an outage: presence may need stating again. */
   | { kind: 'reconnected' };
+
+/** The longest queue an enqueue answers (see Broker.enqueue). */
+export const ENQUEUE_SNAPSHOT_MAX = 64;
 
 /** How many recent waits per language the broker keeps for the statistics. */
 export const WAIT_SAMPLES = 50;

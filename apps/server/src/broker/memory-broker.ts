@@ -1,7 +1,13 @@
 import type { ServerMessage } from '@parlo/contract/realtime';
 import type { Clock } from '../lib/clock.ts';
 import { createMemoryRateCounter } from '../lib/rate-counter.ts';
-import { WAIT_SAMPLES, type Broker, type BrokerEvent, type QueueTicket } from './broker.ts';
+import {
+  ENQUEUE_SNAPSHOT_MAX,
+  WAIT_SAMPLES,
+  type Broker,
+  type BrokerEvent,
+  type QueueTicket,
+} from './broker.ts';
 
 /** The broker of a single process: plain maps, with delivery as a local call. */
 export function createMemoryBroker(clock: Clock): Broker {
@@ -22,6 +28,14 @@ export function createMemoryBroker(clock: Clock): Broker {
     if (!targets || targets.size === 0) return false;
     for (const listener of targets) listener(event);
     return true;
+  }
+
+  /** The language's tickets, oldest first (copies: callers cannot change the queue). */
+  function listTickets(languageCode: string) {
+    const list = [...ticketsByUser.values()]
+      .filter((ticket) => ticket.languageCode === languageCode)
+      .sort((a, b) => a.enqueuedAt - b.enqueuedAt || a.id.localeCompare(b.id));
+    return Promise.resolve(list.map((ticket) => ({ ...ticket })));
   }
 
   const sameTicket = (ticket: QueueTicket) => ticketsByUser.get(ticket.userId)?.id === ticket.id;
@@ -75,7 +89,9 @@ export function createMemoryBroker(clock: Clock): Broker {
 
     enqueue(ticket) {
       ticketsByUser.set(ticket.userId, { ...ticket });
-      return Promise.resolve();
+      return listTickets(ticket.languageCode).then((list) =>
+        list.length > ENQUEUE_SNAPSHOT_MAX ? null : list,
+      );
     },
     cancel(userId) {
       const ticket = ticketsByUser.get(userId) ?? null;
@@ -83,12 +99,7 @@ export function createMemoryBroker(clock: Clock): Broker {
       return Promise.resolve(ticket);
     },
     ticketOf: (userId) => Promise.resolve(ticketsByUser.get(userId) ?? null),
-    tickets(languageCode) {
-      const list = [...ticketsByUser.values()]
-        .filter((ticket) => ticket.languageCode === languageCode)
-        .sort((a, b) => a.enqueuedAt - b.enqueuedAt || a.id.localeCompare(b.id));
-      return Promise.resolve(list.map((ticket) => ({ ...ticket })));
-    },
+    tickets: (languageCode) => listTickets(languageCode),
     queuedLanguages() {
       return Promise.resolve([...new Set([...ticketsByUser.values()].map((t) => t.languageCode))]);
     },

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
-import { WAIT_SAMPLES, type Broker, type BrokerEvent, type QueueTicket } from './broker.ts';
+import {
+  ENQUEUE_SNAPSHOT_MAX,
+  WAIT_SAMPLES,
+  type Broker,
+  type BrokerEvent,
+  type QueueTicket,
+} from './broker.ts';
 import {
   CANCEL,
   CLAIM_PAIR,
@@ -312,14 +318,16 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
       publish(userId, { kind: 'disconnect', userId, code, reason }),
 
     async enqueue(ticket) {
-      await queueScript(
+      const list = (await queueScript(
         run.enqueue,
         ticket.userId,
         ticket.languageCode,
         ticket.id,
         ticket.enqueuedAt,
         JSON.stringify(ticket),
-      );
+        ENQUEUE_SNAPSHOT_MAX,
+      )) as string[] | null;
+      return list && list.map((json) => JSON.parse(json) as QueueTicket);
     },
     async cancel(userId) {
       return parseTicket((await queueScript(run.cancel, userId)) as string | null);

@@ -64,17 +64,45 @@ local function online(prefix, presence, user_id)
 end
 `;
 
-/** KEYS[1] index, KEYS[2] languages; ARGV prefix, user id, language, ticket id, enqueuedAt, JSON. */
+/**
+ * The JSON of every ticket of a language, oldest first (equal enqueue times in ticket id order: a
+ * sorted set orders equal scores by member).
+ */
+const LIST_TICKETS = `
+local function list_tickets(tickets, order)
+  local ids = redis.call('ZRANGE', order, 0, -1)
+  local found = {}
+  -- HMGET in slices: unpack of a long list would overflow the Lua stack.
+  for first = 1, #ids, 1000 do
+    local slice = {}
+    for i = first, math.min(first + 999, #ids) do slice[#slice + 1] = ids[i] end
+    local values = redis.call('HMGET', tickets, unpack(slice))
+    for _, json in ipairs(values) do
+      if json then found[#found + 1] = json end
+    end
+  end
+  return found
+end
+`;
+
+/**
+ * KEYS[1] index, KEYS[2] languages; ARGV prefix, user id, language, ticket id, enqueuedAt, JSON,
+ * longest queue to answer. Answers the language's tickets after the change (LIST_TICKETS), or
+ * nil when there are more than that.
+ */
 export const ENQUEUE = `
 ${REMOVE_TICKET}
+${LIST_TICKETS}
 local prefix, user_id, lang, id, at, json = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+local snapshot_max = tonumber(ARGV[7])
 remove_ticket(prefix, KEYS[1], KEYS[2], user_id, nil)
 local tickets, order = queue_keys(prefix, lang)
 redis.call('HSET', tickets, id, json)
 redis.call('ZADD', order, at, id)
 redis.call('HSET', KEYS[1], user_id, lang .. ' ' .. id)
 redis.call('SADD', KEYS[2], lang)
-return 1
+if redis.call('ZCARD', order) > snapshot_max then return false end
+return list_tickets(tickets, order)
 `;
 
 /** KEYS[1] index, KEYS[2] languages; ARGV prefix, user id. Answers the removed JSON or nil. */
@@ -117,23 +145,10 @@ local tickets = queue_keys(ARGV[1], lang)
 return redis.call('HGET', tickets, id)
 `;
 
-/**
- * KEYS[1] the language's tickets, KEYS[2] its order; the JSON of every ticket, oldest first
- * (equal enqueue times in ticket id order: a sorted set orders equal scores by member).
- */
+/** KEYS[1] the language's tickets, KEYS[2] its order; the JSON of every ticket, oldest first. */
 export const TICKETS = `
-local ids = redis.call('ZRANGE', KEYS[2], 0, -1)
-local found = {}
--- HMGET in slices: unpack of a long list would overflow the Lua stack.
-for first = 1, #ids, 1000 do
-  local slice = {}
-  for i = first, math.min(first + 999, #ids) do slice[#slice + 1] = ids[i] end
-  local values = redis.call('HMGET', KEYS[1], unpack(slice))
-  for _, json in ipairs(values) do
-    if json then found[#found + 1] = json end
-  end
-end
-return found
+${LIST_TICKETS}
+return list_tickets(KEYS[1], KEYS[2])
 `;
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ENQUEUE_SNAPSHOT_MAX,
   WAIT_SAMPLES,
   type Broker,
   type BrokerEvent,
@@ -96,10 +97,13 @@ export function describeBroker(name: string, harness: BrokerHarness) {
     });
 
     it('keeps one ticket per user, lists a language oldest first, and cancels', async () => {
-      await broker.enqueue(ticket('b', 20));
-      await broker.enqueue(ticket('a', 10));
-      await broker.enqueue(ticket('c', 5, 'fr'));
-      await broker.enqueue(ticket('b', 30));
+      const users = (list: QueueTicket[] | null) => list?.map((t) => t.userId);
+      expect(users(await broker.enqueue(ticket('b', 20)))).toEqual(['b']);
+      expect(users(await broker.enqueue(ticket('a', 10)))).toEqual(['a', 'b']);
+      expect(users(await broker.enqueue(ticket('c', 5, 'fr')))).toEqual(['c']);
+      // Enqueueing answers the queue as the next scan would read it.
+      const after = await broker.enqueue(ticket('b', 30));
+      expect(after).toEqual(await broker.tickets('en'));
       expect((await broker.tickets('en')).map((t) => [t.userId, t.enqueuedAt])).toEqual([
         ['a', 10],
         ['b', 30],
@@ -109,6 +113,13 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       expect(await broker.cancel('a')).toBeNull();
       expect(await broker.ticketOf('a')).toBeNull();
       expect((await broker.ticketOf('b'))?.enqueuedAt).toBe(30);
+    });
+
+    it('answers no snapshot from an enqueue into a queue longer than ENQUEUE_SNAPSHOT_MAX', async () => {
+      for (let i = 0; i < ENQUEUE_SNAPSHOT_MAX - 1; i++) await broker.enqueue(ticket(`u${i}`, i));
+      expect(await broker.enqueue(ticket('last-listed', 1_000))).toHaveLength(ENQUEUE_SNAPSHOT_MAX);
+      expect(await broker.enqueue(ticket('one-more', 1_001))).toBeNull();
+      expect(await broker.tickets('en')).toHaveLength(ENQUEUE_SNAPSHOT_MAX + 1);
     });
 
     it('claims a pair only while both tickets are still the ones read', async () => {

@@ -30,8 +30,11 @@ export interface MatchingService {
   /** `userId` carries a valid access token; the account itself is checked here (checkAccount). */
   find(userId: string, languageCode: LanguageCode): Promise<MatchFindResult>;
   cancel(userId: string): Promise<MatchCancelResult>;
-  /** Pairs whoever can be paired in the language now; never runs twice at once per language. */
-  runPairing(languageCode: string, all?: boolean): Promise<void>;
+  /**
+   * Pairs whoever can be paired in the language now; never runs twice at once per language.
+   * `snapshot`: the queue as just read (by an enqueue), used when this call starts a scan.
+   */
+  runPairing(languageCode: string, all?: boolean, snapshot?: QueueTicket[]): Promise<void>;
   sweep(): Promise<void>;
   /**
    * Mean wait of recent matches (of one language, or of all), in whole milliseconds, over every
@@ -156,10 +159,10 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
    * gets the best partner the rules allow, and the pair is claimed from the broker. Creating the
    * session is left running: the claim already keeps both tickets out of every other pair.
    */
-  async function scanOnce(languageCode: string, all: boolean) {
+  async function scanOnce(languageCode: string, all: boolean, snapshot?: QueueTicket[]) {
     const lookAt = fresh.get(languageCode);
     fresh.delete(languageCode);
-    const tickets = await broker.tickets(languageCode);
+    const tickets = snapshot ?? (await broker.tickets(languageCode));
     const now = clock.now().getTime();
     const taken = new Set<string>();
     // A ticket left over from a find that raced a session start is refused by the charge, which
@@ -182,7 +185,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
    * Scans the language, one scan at a time per language (a request during a scan runs one more
    * after it); resolves once the pairs it claimed are created or refused.
    */
-  function runPairing(languageCode: string, all = false): Promise<void> {
+  function runPairing(languageCode: string, all = false, snapshot?: QueueTicket[]): Promise<void> {
     if (all) sweepAll.add(languageCode);
     let scan = running.get(languageCode);
     if (scan) {
@@ -190,10 +193,13 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
     } else {
       scan = (async () => {
         try {
+          // The snapshot serves the first scan only; later ones read the queue again.
+          let queue = snapshot;
           do {
             again.delete(languageCode);
             const everyone = sweepAll.delete(languageCode);
-            await scanOnce(languageCode, everyone);
+            await scanOnce(languageCode, everyone, queue);
+            queue = undefined;
           } while (again.has(languageCode));
         } catch (error) {
           log.error({ err: error, languageCode }, 'matching failed');
@@ -266,9 +272,10 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
           : { fingerprint: searcher.fingerprint, ...splitSessionCost(searcher.state) },
       };
       cancelledInFlight.delete(user.id);
-      await broker.enqueue(ticket);
+      const queue = await broker.enqueue(ticket);
       markFresh(ticket);
-      void runPairing(languageCode);
+      // The queue as the enqueue left it: the scan needs no read of its own.
+      void runPairing(languageCode, false, queue ?? undefined);
       return {
         status: 'searching',
         languageCode,
