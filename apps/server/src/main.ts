@@ -29,7 +29,7 @@ await seedDatabase(database.db);
 // With Redis, presence, delivery, the queue and every rate-limit counter are shared by all
 // instances behind the load balancer; without it they live in this process.
 const redisBroker = config.REDIS_URL
-  ? createRedisBroker({ url: config.REDIS_URL, log: logger })
+  ? createRedisBroker({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, log: logger })
   : undefined;
 const app = await buildApp({
   config,

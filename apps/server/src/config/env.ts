@@ -44,6 +44,11 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: positiveInt.max(1000).default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  /** Every Redis key and channel starts with it: deployments (or test runs) sharing one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (at most 64)')
+    .default('parlo:'),
   JWT_SECRET: z
     .string()
     .min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`)
