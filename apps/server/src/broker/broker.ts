@@ -20,6 +20,8 @@ export interface Broker extends RateCounter {
    */
   reassertPresence(instanceId: string, userIds: readonly string[]): Promise<string[]>;
   isOnline(userId: string): Promise<boolean>;
+  /** Those of `userIds` whose socket is on a live instance, in one round trip. */
+  onlineAmong(userIds: readonly string[]): Promise<string[]>;
   onlineCount(): Promise<number>;
 
   /** Receives what is delivered to the users whose socket lives on `instanceId`. */

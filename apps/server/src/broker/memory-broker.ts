@@ -72,6 +72,7 @@ export function createMemoryBroker(clock: Clock): Broker {
       return Promise.resolve(taken);
     },
     isOnline: (userId) => Promise.resolve(online(userId)),
+    onlineAmong: (userIds) => Promise.resolve(userIds.filter(online)),
     onlineCount: () => Promise.resolve(presence.size),
 
     subscribe(instanceId, listener) {

@@ -15,6 +15,7 @@ import {
   ENQUEUE,
   HIT,
   IS_ONLINE,
+  ONLINE_AMONG,
   REAP_INSTANCES,
   REASSERT_PRESENCE,
   RELEASE_PRESENCE,
@@ -145,6 +146,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     reassertPresence: script(REASSERT_PRESENCE, 1),
     releasePresence: script(RELEASE_PRESENCE, 1),
     isOnline: script(IS_ONLINE, 1),
+    onlineAmong: script(ONLINE_AMONG, 1),
     reap: script(REAP_INSTANCES, 3),
     hit: script(HIT, 1),
     enqueue: script(ENQUEUE, 2),
@@ -295,6 +297,15 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     },
     async isOnline(userId) {
       return (await run.isOnline(key.presence, prefix, userId)) === 1;
+    },
+    async onlineAmong(userIds) {
+      const found: string[] = [];
+      // In slices: a script's arguments sit on the Lua stack.
+      for (let first = 0; first < userIds.length; first += 1000) {
+        const slice = userIds.slice(first, first + 1000);
+        found.push(...((await run.onlineAmong(key.presence, prefix, ...slice)) as string[]));
+      }
+      return found;
     },
     onlineCount: () => commands.hlen(key.presence),
 

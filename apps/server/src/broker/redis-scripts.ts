@@ -204,6 +204,25 @@ return 0
 `;
 
 /**
+ * KEYS[1] presence; ARGV prefix, then user ids. Answers those whose socket is on a live instance
+ * (each instance's liveness is read once).
+ */
+export const ONLINE_AMONG = `
+${PRESENCE}
+local prefix = ARGV[1]
+local alive = {}
+local found = {}
+for i = 2, #ARGV do
+  local owner = redis.call('HGET', KEYS[1], ARGV[i])
+  if owner then
+    if alive[owner] == nil then alive[owner] = instance_alive(prefix, owner) end
+    if alive[owner] then found[#found + 1] = ARGV[i] end
+  end
+end
+return found
+`;
+
+/**
  * Registers the calling instances and forgets instances dead for at least the grace: their users'
  * presence and queue tickets (users who came back elsewhere have moved their presence already).
  * KEYS[1] presence, KEYS[2] queue index, KEYS[3] languages; ARGV prefix, grace ms, then the

@@ -233,15 +233,18 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       expect(await broker.claimPresence('u1', 'i1')).toBe(true);
       expect(await broker.claimPresence('u2', 'i1')).toBe(true);
       expect(await broker.isOnline('u1')).toBe(true);
+      expect(await broker.onlineAmong(['u1', 'nobody', 'u2'])).toEqual(['u1', 'u2']);
       // The instance dies (its process, and with it its subscription, is gone).
       stop();
       expect(await broker.isOnline('u1')).toBe(false);
+      expect(await broker.onlineAmong(['u1', 'u2'])).toEqual([]);
       const message = { type: 'peer_camera_toggled', payload: { enabled: true } } as const;
       expect(await broker.deliver('u1', message)).toBe(false);
       // Its users connect again elsewhere at once, with no second-socket refusal.
       expect(await broker.claimPresence('u1', 'i2')).toBe(true);
       expect(await broker.isOnline('u1')).toBe(true);
       expect(await broker.isOnline('u2')).toBe(false);
+      expect(await broker.onlineAmong(['u1', 'u2'])).toEqual(['u1']);
     });
 
     it('claims no pair with a user who is not connected, and leaves both tickets', async () => {

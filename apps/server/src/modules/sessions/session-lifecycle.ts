@@ -97,7 +97,7 @@ interface LiveSession {
 export interface SessionLifecycleDeps {
   liveSessionsRepo: LiveSessionsRepo;
   chargeSession: (input: ChargedSessionInput) => Promise<ChargedSession>;
-  broker: Pick<Broker, 'deliver' | 'isOnline' | 'cancel' | 'hit'>;
+  broker: Pick<Broker, 'deliver' | 'isOnline' | 'onlineAmong' | 'cancel' | 'hit'>;
   clock: Clock;
   scheduler: Scheduler;
   iceServersFor: (userId: string) => IceServer[];
@@ -402,10 +402,15 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
     },
 
     async checkPresence() {
-      for (const session of [...live.values()]) {
+      const sessions = [...live.values()];
+      const users = sessions.flatMap((session) => session.users);
+      if (users.length === 0) return;
+      // One round trip for every participant, however many calls this instance keeps.
+      const online = new Set(await broker.onlineAmong(users));
+      for (const session of sessions) {
         for (const userId of session.users) {
-          if (session.grace.has(userId) || !live.has(session.id)) continue;
-          if (!(await broker.isOnline(userId))) startGrace(session, userId);
+          if (online.has(userId) || session.grace.has(userId) || !live.has(session.id)) continue;
+          startGrace(session, userId);
         }
       }
     },
