@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { matchExclusions } from '../src/db/tables/moderation.ts';
 import { sessionOffers, sessions } from '../src/db/tables/sessions.ts';
 import { tokenLedger } from '../src/db/tables/tokens.ts';
+import { users } from '../src/db/tables/users.ts';
 import { addUsage } from '../src/modules/tokens/token-ledger-repo.ts';
 import { useLiveApp } from './helpers/live-app.ts';
 import { drivers } from './helpers/test-app.ts';
@@ -141,5 +143,38 @@ describe.each(drivers)('continue offers (%s)', (driver) => {
     expect((await sa.next('error')).payload).toMatchObject({ code: 1002, offerId: sent.id });
     expect((await sb.next('error')).payload).toMatchObject({ code: 1002, offerId: sent.id });
     expect(await ctx.db.select().from(sessions)).toHaveLength(before.length);
+  });
+
+  it('never continues a pair after a report, nor with someone held out for review', async () => {
+    const exclude = (x: string, y: string) =>
+      ctx.db
+        .insert(matchExclusions)
+        .values({ userLowId: x < y ? x : y, userHighId: x < y ? y : x });
+
+    // A report after the offer was made: the offer can no longer be accepted, nor made again.
+    const first = await afterCall();
+    const sent = await offer(first.a, first.b);
+    expect(sent.statusCode).toBe(201);
+    await exclude(first.a, first.b);
+    const accepted = await ctx.call(
+      first.b,
+      'POST',
+      `/match/offers/${sent.json<{ id: string }>().id}/accept`,
+    );
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json()).toEqual({ code: 409, message: 'This session cannot be continued' });
+    expect(first.sb.of('session_created')).toHaveLength(1);
+    expect(await status(sent.json<{ id: string }>().id)).toBe('pending');
+    await ctx.call(first.a, 'DELETE', `/match/offers/${sent.json<{ id: string }>().id}/cancel`);
+    expect((await offer(first.b, first.a)).statusCode).toBe(409);
+
+    // Escalated: may not continue, and nobody may continue with them.
+    const second = await afterCall();
+    await ctx.db.update(users).set({ escalatedAt: ctx.clock.now() }).where(eq(users.id, second.a));
+    const mine = await offer(second.a, second.b);
+    expect(mine.statusCode).toBe(403);
+    expect(mine.json()).toMatchObject({ code: 'under_review' });
+    expect((await offer(second.b, second.a)).statusCode).toBe(409);
+    expect(second.sa.of('session_offer_received')).toEqual([]);
   });
 });

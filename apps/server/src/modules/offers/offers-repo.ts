@@ -1,8 +1,10 @@
-import { and, eq, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { OFFER_RECORD_STATUSES } from '../../db/tables/sessions.ts';
+import { matchExclusions } from '../../db/tables/moderation.ts';
 import { sessionOffers } from '../../db/tables/sessions.ts';
+import { users } from '../../db/tables/users.ts';
 
 export type OfferRecordStatus = (typeof OFFER_RECORD_STATUSES)[number];
 
@@ -49,6 +51,11 @@ export interface OffersRepo {
   setCreatedSession(offerId: string, sessionId: string): Promise<void>;
   /** Marks the pair's pending offers whose time passed as expired (after a restart, say). */
   expireStale(userA: string, userB: string, now: Date): Promise<void>;
+  /**
+   * What keeps two users from another call together: a match exclusion between them (a report),
+   * and which of them is held out of matching by an escalation.
+   */
+  safetyBetween(userA: string, userB: string): Promise<{ excluded: boolean; escalated: string[] }>;
 }
 
 export function createOffersRepo(db: Database): OffersRepo {
@@ -59,6 +66,21 @@ export function createOffersRepo(db: Database): OffersRepo {
     );
 
   return {
+    async safetyBetween(userA, userB) {
+      const [low, high] = userA < userB ? [userA, userB] : [userB, userA];
+      const [exclusions, escalated] = await Promise.all([
+        db
+          .select({ low: matchExclusions.userLowId })
+          .from(matchExclusions)
+          .where(and(eq(matchExclusions.userLowId, low), eq(matchExclusions.userHighId, high))),
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.id, [userA, userB]), isNotNull(users.escalatedAt))),
+      ]);
+      return { excluded: exclusions.length > 0, escalated: escalated.map((row) => row.id) };
+    },
+
     async create(offer) {
       return db.transaction(async (tx) => {
         const [pending] = await tx

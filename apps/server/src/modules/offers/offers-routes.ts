@@ -8,6 +8,7 @@ import type { OffersService } from './offers-service.ts';
 const security = [{ apiKey: [], bearer: [] }];
 const refusals = {
   401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
 };
@@ -29,7 +30,6 @@ const offersRoutes: FastifyPluginCallbackZod<{ offersService: OffersService }> =
         response: {
           201: sessionOfferSchema,
           400: errorEnvelopeSchema,
-          403: errorEnvelopeSchema,
           ...refusals,
         },
       },

@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import {
   BadRequestError,
   ConflictError,
+  ForbiddenError,
   NotFoundError,
   RateLimitedError,
 } from '../../lib/errors.ts';
@@ -112,6 +113,23 @@ export function createOffersService(deps: OffersServiceDeps): OffersService {
     }
   }
 
+  /**
+   * The safety rules of matching hold for continuing too: never again with someone either side
+   * reported (match_exclusions), and nobody held out of matching by an escalation.
+   */
+  async function assertMayMeetAgain(userId: string, peerId: string) {
+    const { excluded, escalated } = await offersRepo.safetyBetween(userId, peerId);
+    if (escalated.includes(userId)) {
+      throw new ForbiddenError(
+        'Your account is under review; you cannot start a call until it is done',
+        'under_review',
+      );
+    }
+    if (excluded || escalated.includes(peerId)) {
+      throw new ConflictError('This session cannot be continued');
+    }
+  }
+
   return {
     async create(user, { peerId, languageCode }) {
       const now = clock.now();
@@ -132,6 +150,7 @@ export function createOffersService(deps: OffersServiceDeps): OffersService {
       }
       const peerLast = await deps.liveSessionsRepo.findLastForUser(peerId);
       if (peerLast?.id !== last.id) throw new ConflictError('Your partner has moved on');
+      await assertMayMeetAgain(user.id, peerId);
       if (await deps.lifecycle.isInSession(user.id)) throw new AlreadyInSessionError([user.id]);
 
       await offersRepo.expireStale(user.id, peerId, now);
@@ -159,6 +178,8 @@ export function createOffersService(deps: OffersServiceDeps): OffersService {
 
     async accept(userId, offerId) {
       const row = await pendingOffer(offerId, (offer) => offer.toUserId === userId);
+      // A report or an escalation may have come since the offer was made.
+      await assertMayMeetAgain(userId, row.fromUserId);
       await respond(row, 'accepted');
       try {
         const session = await deps.lifecycle.start({
