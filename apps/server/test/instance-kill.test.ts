@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,13 +8,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { profiles, userLanguages } from '../src/db/tables/users.ts';
 import { createAccessTokens } from '../src/modules/auth/access-tokens.ts';
-import { createAuthRepo } from '../src/modules/auth/auth-repo.ts';
 import { rowsOf } from '../src/modules/tokens/token-state-query.ts';
 import { serverRoot } from '../src/paths.ts';
 import { eventually, sleep, TestSocket } from './helpers/live-app.ts';
+import { createLearner } from './helpers/learners.ts';
 import { apiHeaders } from './helpers/oauth.ts';
+import { freePort } from './helpers/ports.ts';
 import { createDatabase, dropDatabase, urlForDatabase } from './helpers/postgres.ts';
 import { deleteRedisKeys, redisTestUrl } from './helpers/redis.ts';
 import { TEST_API_KEY } from './helpers/test-app.ts';
@@ -26,17 +25,6 @@ const PUBLIC_URL = 'http://127.0.0.1:1';
 const GRACE_MS = 3_000;
 const USERS = 40;
 const RECONNECT_GOAL_MS = 10_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** One server process (src/main.ts through tsx), as deployed, so it can be killed outright. */
 async function startInstance(env: Record<string, string>) {
@@ -119,29 +107,8 @@ describe.runIf(Boolean(adminUrl && redisTestUrl))('kill -9 of one of two instanc
   });
 
   async function account() {
-    const subject = randomBytes(6).toString('hex');
-    const created = await createAuthRepo(database.db).createAccount({
-      provider: 'google',
-      providerSubject: subject,
-      username: `${subject}@example.com`,
-      email: `${subject}@example.com`,
-      referralId: subject.toUpperCase(),
-      referralCode: null,
-      now: new Date(),
-    });
-    if (!created) throw new Error('referral id clash');
-    await database.db
-      .insert(userLanguages)
-      .values({ userId: created.id, languageCode: 'en', proficiencyLevel: 'B1' });
-    await database.db.insert(profiles).values({
-      userId: created.id,
-      name: `User ${subject}`,
-      gender: 'prefer_not_to_say',
-      country: 'KR',
-      dateOfBirth: '1995-03-04',
-      currentLanguageCode: 'en',
-    });
-    return { id: created.id, token: (await tokens.issue(created.id)).accessToken };
+    const id = await createLearner(database.db, new Date());
+    return { id, token: (await tokens.issue(id)).accessToken };
   }
 
   /** A user's tab: its socket on one instance, moved to instance 1 when that one is killed. */

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,8 +13,9 @@ import { seedDatabase } from '../src/db/seed.ts';
 import { profiles, userLanguages } from '../src/db/tables/users.ts';
 import { isUnavailableError } from '../src/lib/unavailable.ts';
 import { createAccessTokens } from '../src/modules/auth/access-tokens.ts';
-import { createAuthRepo } from '../src/modules/auth/auth-repo.ts';
 import { UNAVAILABLE_MESSAGE } from '../src/plugins/error-handler.ts';
+import { createLearner } from './helpers/learners.ts';
+import { freePort } from './helpers/ports.ts';
 import { apiHeaders } from './helpers/oauth.ts';
 import { captureLogs, testConfig } from './helpers/test-app.ts';
 import { VALID_PROFILE } from './helpers/users.ts';
@@ -65,14 +65,6 @@ async function privateCluster() {
   };
 }
 
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** The status a socket upgrade is answered with (101 when it opens). */
 function upgradeStatus(url: string, token: string) {
   return new Promise<number>((resolve, reject) => {
@@ -112,18 +104,7 @@ describe.skipIf(!binariesFound)(
       await app.listen({ port: 0, host: '127.0.0.1' });
       socketUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`;
 
-      const subject = randomBytes(6).toString('hex');
-      const created = await createAuthRepo(database.db).createAccount({
-        provider: 'google',
-        providerSubject: subject,
-        username: `${subject}@example.com`,
-        email: `${subject}@example.com`,
-        referralId: subject.toUpperCase(),
-        referralCode: null,
-        now: new Date(),
-      });
-      if (!created) throw new Error('referral id clash');
-      userId = created.id;
+      userId = await createLearner(database.db, new Date(), { profile: false });
       const tokens = createAccessTokens({
         secret: config.JWT_SECRET,
         issuer: config.PUBLIC_URL,

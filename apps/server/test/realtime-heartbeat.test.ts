@@ -1,43 +1,54 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type App } from '../src/app.ts';
+import type { Broker } from '../src/broker/broker.ts';
 import { createMemoryBroker } from '../src/broker/memory-broker.ts';
-import { systemClock } from '../src/lib/clock.ts';
+import type { Config } from '../src/config/env.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
+import { systemClock } from '../src/lib/clock.ts';
 import { createAccessTokens } from '../src/modules/auth/access-tokens.ts';
-import { createAuthRepo } from '../src/modules/auth/auth-repo.ts';
+import { createLearner } from './helpers/learners.ts';
 import { TestSocket } from './helpers/live-app.ts';
 import { createTestDatabase, testConfig } from './helpers/test-app.ts';
 
 const HEARTBEAT_MS = 300;
 
-describe('socket heartbeat and shutdown', () => {
-  it('drops a socket that stops answering pings, keeps live ones, and closes all on app.close', async () => {
-    const database = await createTestDatabase('pglite');
-    await seedDatabase(database.db);
-    const config = testConfig({ PUBLIC_URL: 'http://localhost:3000' });
-    const app = await buildApp({ config, db: database.db, heartbeatMs: HEARTBEAT_MS });
-    try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as AddressInfo;
-      const tokens = createAccessTokens({
-        secret: config.JWT_SECRET,
-        issuer: config.PUBLIC_URL,
-        now: () => Date.now(),
-      });
-      const open = async (autoPong: boolean) => {
-        const subject = Math.random().toString(36).slice(2);
-        const user = await createAuthRepo(database.db).createAccount({
-          provider: 'google',
-          providerSubject: subject,
-          username: `${subject}@example.com`,
-          email: null,
-          referralId: subject.toUpperCase(),
-          referralCode: null,
-          now: new Date(),
-        });
-        const { accessToken } = await tokens.issue(user!.id);
+interface HeartbeatApp {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  /** An open socket of a new user; `autoPong: false` makes a client that never answers pings. */
+  open: (options?: { autoPong?: boolean }) => Promise<{ socket: TestSocket; userId: string }>;
+}
+
+/** A listening app with a fast heartbeat; closed (with its database) after `run`. */
+async function withApp(broker: Broker | undefined, run: (ctx: HeartbeatApp) => Promise<void>) {
+  const database = await createTestDatabase('pglite');
+  await seedDatabase(database.db);
+  const config = testConfig({ PUBLIC_URL: 'http://localhost:3000' });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    heartbeatMs: HEARTBEAT_MS,
+    ...(broker ? { broker } : {}),
+  });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const tokens = createAccessTokens({
+      secret: config.JWT_SECRET,
+      issuer: config.PUBLIC_URL,
+      now: () => Date.now(),
+    });
+    await run({
+      app,
+      database,
+      config,
+      open: async ({ autoPong = true } = {}) => {
+        const userId = await createLearner(database.db, new Date(), { profile: false });
+        const { accessToken } = await tokens.issue(userId);
         const socket = new TestSocket(
           new WebSocket(`ws://127.0.0.1:${port}/ws`, ['bearer', accessToken], {
             autoPong,
@@ -45,10 +56,20 @@ describe('socket heartbeat and shutdown', () => {
           }),
         );
         await socket.opened;
-        return socket;
-      };
-      const silent = await open(false);
-      const live = await open(true);
+        return { socket, userId };
+      },
+    });
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+describe('socket heartbeat and shutdown', () => {
+  it('drops a socket that stops answering pings, keeps live ones, and closes all on app.close', async () => {
+    await withApp(undefined, async ({ app, open }) => {
+      const { socket: silent } = await open({ autoPong: false });
+      const { socket: live } = await open();
       const started = Date.now();
       const { code } = await silent.closed;
       expect(code).toBe(1006);
@@ -56,16 +77,10 @@ describe('socket heartbeat and shutdown', () => {
       expect(live.ws.readyState).toBe(WebSocket.OPEN);
       await app.close();
       expect((await live.closed).code).toBe(1012);
-    } finally {
-      await app.close();
-      await database.close();
-    }
+    });
   });
 
   it('neither pings nor drops a socket whose presence claim is still in flight', async () => {
-    const database = await createTestDatabase('pglite');
-    await seedDatabase(database.db);
-    const config = testConfig({ PUBLIC_URL: 'http://localhost:3000' });
     const broker = createMemoryBroker(systemClock);
     const claim = broker.claimPresence.bind(broker);
     // A slow broker: each claim takes longer than a whole heartbeat round.
@@ -73,38 +88,11 @@ describe('socket heartbeat and shutdown', () => {
       await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 2));
       return claim(userId, instanceId);
     };
-    const app = await buildApp({ config, db: database.db, heartbeatMs: HEARTBEAT_MS, broker });
-    try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as AddressInfo;
-      const tokens = createAccessTokens({
-        secret: config.JWT_SECRET,
-        issuer: config.PUBLIC_URL,
-        now: () => Date.now(),
-      });
-      const subject = Math.random().toString(36).slice(2);
-      const user = await createAuthRepo(database.db).createAccount({
-        provider: 'google',
-        providerSubject: subject,
-        username: `${subject}@example.com`,
-        email: null,
-        referralId: subject.toUpperCase(),
-        referralCode: null,
-        now: new Date(),
-      });
-      const { accessToken } = await tokens.issue(user!.id);
-      const socket = new TestSocket(
-        new WebSocket(`ws://127.0.0.1:${port}/ws`, ['bearer', accessToken], {
-          headers: { origin: config.PUBLIC_URL },
-        }),
-      );
-      await socket.opened;
+    await withApp(broker, async ({ open }) => {
+      const { socket, userId } = await open();
       await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 4));
       expect(socket.ws.readyState).toBe(WebSocket.OPEN);
-      expect(await broker.isOnline(user!.id)).toBe(true);
-    } finally {
-      await app.close();
-      await database.close();
-    }
+      expect(await broker.isOnline(userId)).toBe(true);
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, isNull, or, eq } from 'drizzle-orm';
@@ -11,21 +10,11 @@ import { createRedisBroker, type RedisBroker } from '../src/broker/redis-broker.
 import { sessions } from '../src/db/tables/sessions.ts';
 import { createChargedSession } from '../src/modules/tokens/session-charge-repo.ts';
 import { eventually, useLiveApp } from './helpers/live-app.ts';
+import { freePort } from './helpers/ports.ts';
 import { deleteRedisKeys, redisTestUrl } from './helpers/redis.ts';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const hasRedisServer = spawnSync(REDIS_SERVER, ['--version']).status === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /**
  * A Redis of this test's own, so it can be killed and started again without touching the

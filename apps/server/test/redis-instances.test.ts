@@ -9,10 +9,9 @@ import { createRedisBroker, type RedisBroker } from '../src/broker/redis-broker.
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import { sessions } from '../src/db/tables/sessions.ts';
-import { profiles, userLanguages } from '../src/db/tables/users.ts';
 import { createAccessTokens } from '../src/modules/auth/access-tokens.ts';
-import { createAuthRepo } from '../src/modules/auth/auth-repo.ts';
 import { eventually, manualScheduler, TestSocket } from './helpers/live-app.ts';
+import { createLearner } from './helpers/learners.ts';
 import { apiHeaders } from './helpers/oauth.ts';
 import { deleteRedisKeys, redisTestUrl } from './helpers/redis.ts';
 import { createTestDatabase, manualClock, testConfig } from './helpers/test-app.ts';
@@ -80,31 +79,7 @@ describe.runIf(enabled)('two instances sharing PostgreSQL and Redis', () => {
     return row;
   }
 
-  async function account() {
-    const subject = randomBytes(6).toString('hex');
-    const created = await createAuthRepo(database.db).createAccount({
-      provider: 'google',
-      providerSubject: subject,
-      username: `${subject}@example.com`,
-      email: `${subject}@example.com`,
-      referralId: subject.toUpperCase(),
-      referralCode: null,
-      now: clock.now(),
-    });
-    if (!created) throw new Error('referral id clash');
-    await database.db
-      .insert(userLanguages)
-      .values({ userId: created.id, languageCode: 'en', proficiencyLevel: 'B1' });
-    await database.db.insert(profiles).values({
-      userId: created.id,
-      name: `User ${subject}`,
-      gender: 'prefer_not_to_say',
-      country: 'KR',
-      dateOfBirth: '1995-03-04',
-      currentLanguageCode: 'en',
-    });
-    return created.id;
-  }
+  const account = () => createLearner(database.db, clock.now());
 
   async function tokenFor(userId: string) {
     const tokens = createAccessTokens({

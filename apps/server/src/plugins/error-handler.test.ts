@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -13,7 +12,7 @@ import {
   ServiceUnavailableError,
   UnauthorizedError,
 } from '../lib/errors.ts';
-import { createLogger } from '../lib/logger.ts';
+import { captureLogs } from '../../test/helpers/logs.ts';
 import errorHandler, { toErrorReply, UNAVAILABLE_MESSAGE } from './error-handler.ts';
 
 /** A refused connection to PostgreSQL as a repository sees it: drizzle wrapping pg's error. */
@@ -99,16 +98,7 @@ describe('toErrorReply', () => {
 
 describe('the error handler', () => {
   async function appThrowing(error: unknown) {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n')) {
-          if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
-        }
-        done();
-      },
-    });
-    const loggerInstance = createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, stream);
+    const { lines, logger: loggerInstance } = captureLogs();
     const app = Fastify({ loggerInstance });
     await app.register(errorHandler);
     app.get('/fails', () => {

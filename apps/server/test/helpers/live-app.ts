@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { ProficiencyLevel } from '@parlo/contract/constants';
 import type { ServerMessage } from '@parlo/contract/realtime';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
@@ -8,12 +6,11 @@ import { buildApp, type App, type AppDeps } from '../../src/app.ts';
 import type { Config, Env } from '../../src/config/env.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
-import { profiles, userLanguages } from '../../src/db/tables/users.ts';
 import { createAccessTokens } from '../../src/modules/auth/access-tokens.ts';
-import { createAuthRepo } from '../../src/modules/auth/auth-repo.ts';
 import { createTokensRepo } from '../../src/modules/tokens/tokens-repo.ts';
 import type { Scheduler } from '../../src/realtime/scheduler.ts';
 import { apiHeaders } from './oauth.ts';
+import { createLearner, type LearnerOptions } from './learners.ts';
 import { createTestDatabase, manualClock, testConfig, type Driver } from './test-app.ts';
 
 type ManualClock = ReturnType<typeof manualClock>;
@@ -120,11 +117,7 @@ export class TestSocket {
   }
 }
 
-export interface AccountOptions {
-  level?: ProficiencyLevel;
-  dateOfBirth?: string;
-  languageCode?: string;
-  profile?: boolean;
+export interface AccountOptions extends LearnerOptions {
   /** Bonus tokens on top of the free plan's 3 a day. */
   bonus?: number;
   /** Unlimited sessions. */
@@ -180,33 +173,8 @@ export function useLiveApp(
 
   async function account(options: AccountOptions = {}) {
     const db = state.database.db;
-    const subject = randomBytes(6).toString('hex');
-    const created = await createAuthRepo(db).createAccount({
-      provider: 'google',
-      providerSubject: subject,
-      username: `${subject}@example.com`,
-      email: `${subject}@example.com`,
-      referralId: subject.toUpperCase(),
-      referralCode: null,
-      now: clock.now(),
-    });
-    if (!created) throw new Error('referral id clash');
-    const languageCode = options.languageCode ?? 'en';
-    if (options.profile !== false) {
-      await db.insert(userLanguages).values({
-        userId: created.id,
-        languageCode,
-        proficiencyLevel: options.level ?? 'B1',
-      });
-      await db.insert(profiles).values({
-        userId: created.id,
-        name: `User ${subject}`,
-        gender: 'prefer_not_to_say',
-        country: 'KR',
-        dateOfBirth: options.dateOfBirth ?? '1995-03-04',
-        currentLanguageCode: languageCode,
-      });
-    }
+    const id = await createLearner(db, clock.now(), options);
+    const created = { id };
     if (options.premium) await createTokensRepo(db).grantPremium(created.id, 30, clock.now());
     if (options.bonus) {
       await createTokensRepo(db).grantBonusTokens(created.id, options.bonus, clock.now());

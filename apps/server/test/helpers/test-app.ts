@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
@@ -8,7 +7,7 @@ import { loadConfig, type Config, type Env } from '../../src/config/env.ts';
 import { openDatabase, pgliteHandle, type DatabaseHandle } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
 import type { Clock } from '../../src/lib/clock.ts';
-import { createLogger } from '../../src/lib/logger.ts';
+import type { createLogger } from '../../src/lib/logger.ts';
 import { createDatabase, dropDatabase, urlForDatabase } from './postgres.ts';
 
 export type Driver = 'pglite' | 'pg';
@@ -70,19 +69,7 @@ export async function createTestDatabase(
   };
 }
 
-/** Collects the JSON log lines of an app, for assertions on what gets logged. */
-export function captureLogs() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
-  return { lines, logger: createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, stream) };
-}
+export { captureLogs } from './logs.ts';
 
 export interface TestApp {
   app: App;
