@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { matchExclusions } from '../src/db/tables/moderation.ts';
 import { sessions } from '../src/db/tables/sessions.ts';
 import { tokenLedger } from '../src/db/tables/tokens.ts';
-import { users } from '../src/db/tables/users.ts';
+import { profiles, users } from '../src/db/tables/users.ts';
 import { createChargedSession } from '../src/modules/tokens/session-charge-repo.ts';
 import { addUsage } from '../src/modules/tokens/token-ledger-repo.ts';
 import { useLiveApp, type AccountOptions } from './helpers/live-app.ts';
@@ -53,6 +53,17 @@ describe.each(drivers)('matching (%s)', (driver) => {
   it('pairs two learners and tells both: exact peer profile, one initiator, TURN credentials', async () => {
     const a = await learner('en', { level: 'B2' });
     const b = await learner('en', { level: 'B2' });
+    // a chose a picture of their own; b has only the one their sign-in provider gave.
+    await ctx.db
+      .update(profiles)
+      .set({ imageUrl: 'https://cdn.example.org/a.png' })
+      .where(eq(profiles.userId, a.id));
+    await ctx.db
+      .update(users)
+      .set({ imageUrl: 'https://provider.example.org/b.png' })
+      .where(eq(users.id, b.id));
+    const nameOf = async (id: string) =>
+      (await ctx.db.select().from(profiles).where(eq(profiles.userId, id)))[0]!.name;
     const first = await search(a, 'en');
     expect(first.json()).toMatchObject({ status: 'searching', languageCode: 'en' });
     ctx.clock.advance(1_000);
@@ -68,8 +79,20 @@ describe.each(drivers)('matching (%s)', (driver) => {
       'level',
       'name',
     ]);
-    expect(ca.peerProfile).toMatchObject({ id: b.id, level: 'B2', country: 'KR' });
-    expect(cb.peerProfile.id).toBe(a.id);
+    expect(ca.peerProfile).toEqual({
+      id: b.id,
+      name: await nameOf(b.id),
+      country: 'KR',
+      imageUrl: 'https://provider.example.org/b.png',
+      level: 'B2',
+    });
+    expect(cb.peerProfile).toEqual({
+      id: a.id,
+      name: await nameOf(a.id),
+      country: 'KR',
+      imageUrl: 'https://cdn.example.org/a.png',
+      level: 'B2',
+    });
     expect(ca.session).toMatchObject({ user1Id: a.id, user2Id: b.id, initiator: true });
     expect(cb.session.initiator).toBe(false);
     const created = new Date(ca.session.startedAt).getTime();

@@ -90,6 +90,17 @@ export interface QueueTicket {
    * on; the charge takes it in one round trip if the state is still the same.
    */
   charge?: PrepaidCharge | undefined;
+  /**
+   * What the partner will be shown of this user besides `level`, read at the find: the session's
+   * announcement then needs no read of its own. Absent before onboarding.
+   */
+  profile?: TicketProfile | undefined;
+}
+
+export interface TicketProfile {
+  name: string;
+  country: string;
+  imageUrl: string | null;
 }
 
 export interface PrepaidCharge {

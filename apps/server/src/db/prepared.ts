@@ -1,25 +1,44 @@
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from './client.ts';
 
+/** Stands for the value of `key` in a prepared query's SQL (see preparedQuery). */
+export type Param<Key extends string> = (key: Key) => SQL;
+
 /**
- * A raw query of the hot path run as a named prepared statement on PostgreSQL: each pooled
+ * A raw query of the hot path, run as a named prepared statement on PostgreSQL: each pooled
  * connection parses it once, and after a few runs PostgreSQL keeps a generic plan, so later runs
- * only execute it (planning the find's query took as long as running it). On PGlite, one
- * in-process session, it runs as an ordinary query. `name` must name one query text: the SQL of
- * `query` may vary only in its parameters.
+ * only execute it (planning the find's query took as long as running it). Its SQL is built once,
+ * by `build` with a placeholder for each value, not on every run: building a long query with
+ * drizzle cost a find as much CPU as reading its result. On PGlite, one in-process session, it
+ * is built with the values and runs as an ordinary query.
+ *
+ * `build` must give one query text whatever the values: they go in only through `param`.
  */
-export function preparedRows<Row>(name: string) {
-  return async (db: Database, query: SQL): Promise<Row[]> => {
+export function preparedQuery<Row, Key extends string>(
+  name: string,
+  build: (param: Param<Key>) => SQL,
+) {
+  let compiled: { text: string; params: unknown[] } | undefined;
+  return async (db: Database, values: Record<Key, unknown>): Promise<Row[]> => {
     const client = (db as unknown as { $client: unknown }).$client;
     if (!(client instanceof pg.Pool)) {
-      const result: unknown = await db.execute(query);
+      const result: unknown = await db.execute(build((key) => sql`${values[key]}`));
       return (result as { rows: Row[] }).rows;
     }
-    const dialect = (db as unknown as { dialect: PgDialect }).dialect;
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params });
+    if (!compiled) {
+      const dialect = (db as unknown as { dialect: PgDialect }).dialect;
+      const { sql: text, params } = dialect.sqlToQuery(
+        build((key) => sql`${sql.placeholder(key)}`),
+      );
+      compiled = { text, params };
+    }
+    const result = await client.query<Row & pg.QueryResultRow>({
+      name,
+      text: compiled.text,
+      values: fillPlaceholders(compiled.params, values),
+    });
     return result.rows;
   };
 }

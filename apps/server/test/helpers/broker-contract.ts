@@ -195,6 +195,11 @@ export function describeBroker(name: string, harness: BrokerHarness) {
         ageGroup: 'minor',
         excludedUserIds: ['x', 'y'],
         charge: { fingerprint: 'f1', daily: 1, bonus: 0 },
+        profile: {
+          name: 'Ana Sofía 하나',
+          country: 'MX',
+          imageUrl: 'https://cdn.example.org/a.png',
+        },
       };
       const tied = { ...ticket('b', 7), id: 'a-ticket' };
       await broker.enqueue(charged);

@@ -2,10 +2,11 @@ import type { ProficiencyLevel } from '@parlo/contract/constants';
 import { tokenDay } from '@parlo/contract/tokens';
 import { sql } from 'drizzle-orm';
 import type { UserStatus } from '@parlo/contract/users';
+import type { TicketProfile } from '../../broker/broker.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountRow } from '../../plugins/auth-guard.ts';
 import { effectiveStatus } from '../users/users-service.ts';
-import { preparedRows } from '../../db/prepared.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import {
   activeSubscriptionJoin,
   readTokenState,
@@ -22,6 +23,8 @@ export interface Searcher extends ReadTokenState {
   level: ProficiencyLevel | null;
   /** Null before onboarding (YYYY-MM-DD). */
   dateOfBirth: string | null;
+  /** What a partner is shown (with the level), carried on the ticket to the session's announcement. */
+  profile: TicketProfile | null;
   lastPartnerId: string | null;
   /** Everyone the user must never be paired with, in either direction of the pair. */
   excludedUserIds: string[];
@@ -42,38 +45,43 @@ interface SearcherRow extends TokenStateRow {
   deleted_at: Date | string | null;
   level: ProficiencyLevel | null;
   date_of_birth: string | null;
+  name: string | null;
+  country: string | null;
+  image_url: string | null;
   last_partner_id: string | null;
   excluded: unknown;
   escalated: boolean;
   fingerprint: string;
 }
 
-const searcherRows = preparedRows<SearcherRow>('parlo_load_searcher');
+const user = sql`u.id`;
+const searcherRows = preparedQuery<SearcherRow, 'userId' | 'languageCode' | 'day'>(
+  'parlo_load_searcher',
+  (param) => sql`select
+      (select l.proficiency_level from user_languages l
+        where l.user_id = u.id and l.language_code = ${param('languageCode')}) as level,
+      pr.date_of_birth::text as date_of_birth,
+      pr.name, pr.country, coalesce(pr.image_url, u.image_url) as image_url,
+      (select case when x.user1_id = u.id then x.user2_id else x.user1_id end
+        from sessions x where x.user1_id = u.id or x.user2_id = u.id
+        order by x.created_at desc, x.id desc limit 1) as last_partner_id,
+      (select coalesce(json_agg(case when e.user_low_id = u.id
+          then e.user_high_id else e.user_low_id end), '[]'::json)
+        from match_exclusions e
+        where e.user_low_id = u.id or e.user_high_id = u.id) as excluded,
+      u.escalated_at is not null as escalated,
+      u.status, u.blocked_until, u.deleted_at,
+      parlo_token_fingerprint(u.id, ${param('day')}::date) as fingerprint,
+      ${tokenStateColumns(user, param('day'))}
+    from users u ${activeSubscriptionJoin(user)}
+      left join profiles pr on pr.user_id = u.id
+    where u.id = ${param('userId')}::uuid`,
+);
 
 export function createMatchingRepo(db: Database): MatchingRepo {
   return {
     async loadSearcher(userId, languageCode, now) {
-      const user = sql`u.id`;
-      const [row] = await searcherRows(
-        db,
-        sql`select
-            (select l.proficiency_level from user_languages l
-              where l.user_id = u.id and l.language_code = ${languageCode}) as level,
-            (select p.date_of_birth::text from profiles p where p.user_id = u.id) as date_of_birth,
-            (select case when x.user1_id = u.id then x.user2_id else x.user1_id end
-              from sessions x where x.user1_id = u.id or x.user2_id = u.id
-              order by x.created_at desc, x.id desc limit 1) as last_partner_id,
-            (select coalesce(json_agg(case when e.user_low_id = u.id
-                then e.user_high_id else e.user_low_id end), '[]'::json)
-              from match_exclusions e
-              where e.user_low_id = u.id or e.user_high_id = u.id) as excluded,
-            u.escalated_at is not null as escalated,
-            u.status, u.blocked_until, u.deleted_at,
-            parlo_token_fingerprint(u.id, ${tokenDay(now)}::date) as fingerprint,
-            ${tokenStateColumns(user, now)}
-          from users u ${activeSubscriptionJoin(user)}
-          where u.id = ${userId}`,
-      );
+      const [row] = await searcherRows(db, { userId, languageCode, day: tokenDay(now) });
       if (!row) return undefined;
       const excluded =
         typeof row.excluded === 'string' ? (JSON.parse(row.excluded) as unknown) : row.excluded;
@@ -88,6 +96,10 @@ export function createMatchingRepo(db: Database): MatchingRepo {
         },
         level: row.level,
         dateOfBirth: row.date_of_birth,
+        profile:
+          row.name === null || row.country === null
+            ? null
+            : { name: row.name, country: row.country, imageUrl: row.image_url },
         lastPartnerId: row.last_partner_id,
         excludedUserIds: (excluded as string[]).filter(Boolean),
         escalated: row.escalated,

@@ -13,6 +13,7 @@ import {
 } from '../../lib/errors.ts';
 import { checkAccount } from '../../plugins/auth-guard.ts';
 import type { Scheduler } from '../../realtime/scheduler.ts';
+import type { PeerProfileRow } from '../sessions/live-sessions-repo.ts';
 import { AlreadyInSessionError, type SessionLifecycle } from '../sessions/session-lifecycle.ts';
 import {
   canPayForSession,
@@ -102,6 +103,11 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
     users.add(ticket.userId);
   }
 
+  /** The ticket's profile as the session announcement takes it. */
+  function profileOf({ userId, level, profile }: QueueTicket): PeerProfileRow | undefined {
+    return profile && { userId, level, ...profile };
+  }
+
   async function refuse(userId: string, code: number, message: string) {
     await broker.deliver(userId, { type: 'error', payload: { code, message } });
   }
@@ -109,12 +115,14 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
   async function createPair(older: QueueTicket, newer: QueueTicket) {
     const pair = [older, newer];
     for (const ticket of pair) inFlight.add(ticket.userId);
+    const [olderProfile, newerProfile] = [profileOf(older), profileOf(newer)];
     try {
       await deps.lifecycle.start({
         user1Id: older.userId,
         user2Id: newer.userId,
         languageCode: older.languageCode,
         ...(older.charge && newer.charge ? { prepaid: [older.charge, newer.charge] } : {}),
+        ...(olderProfile && newerProfile ? { profiles: [olderProfile, newerProfile] } : {}),
       });
       const now = clock.now().getTime();
       for (const ticket of pair) recordWait(ticket.languageCode, now - ticket.enqueuedAt);
@@ -270,6 +278,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         charge: searcher.lapsed
           ? undefined
           : { fingerprint: searcher.fingerprint, ...splitSessionCost(searcher.state) },
+        profile: searcher.profile ?? undefined,
       };
       cancelledInFlight.delete(user.id);
       const queue = await broker.enqueue(ticket);

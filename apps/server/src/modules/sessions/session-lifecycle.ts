@@ -51,6 +51,11 @@ export interface SessionLifecycle {
     languageCode: string;
     /** Both sides' charges as decided at their finds (matching), for the one-trip charge. */
     prepaid?: ChargedSessionInput['prepaid'];
+    /**
+     * Both users' profiles in the session language as read at their finds (matching); read
+     * beside the charge when absent (a continue offer).
+     */
+    profiles?: [PeerProfileRow, PeerProfileRow];
   }): Promise<ChargedSession>;
   isInSession(userId: string): Promise<boolean>;
   /** The partner in the user's call in progress, if any. */
@@ -269,12 +274,12 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
   }
 
   return {
-    async start({ user1Id, user2Id, languageCode, prepaid }) {
+    async start({ user1Id, user2Id, languageCode, prepaid, profiles: known }) {
       const users: [string, string] = [user1Id, user2Id];
       // No lock here: the charge locks both users' rows and refuses a user with an open
       // session inside its transaction, so creations for different pairs run in parallel.
-      // The profiles are read beside the charge, on another connection: they do not change with it.
-      const profiles = repo.peerProfiles(users, languageCode);
+      // Profiles not known from the finds are read beside the charge, on another connection.
+      const profiles = known ? Promise.resolve(known) : repo.peerProfiles(users, languageCode);
       profiles.catch(() => undefined);
       const charged = await deps
         .chargeSession({

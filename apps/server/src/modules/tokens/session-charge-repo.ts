@@ -1,6 +1,7 @@
 import { tokenDay } from '@parlo/contract/tokens';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { PrepaidCharge } from '../../broker/broker.ts';
 import { activeSubscriptionLocked } from './token-ledger-repo.ts';
@@ -111,19 +112,50 @@ export async function createChargedSession(
   });
 }
 
+type ChargeKey =
+  | 'user1Id'
+  | 'user2Id'
+  | 'languageCode'
+  | 'now'
+  | 'day'
+  | 'fingerprint1'
+  | 'fingerprint2'
+  | 'daily1'
+  | 'bonus1'
+  | 'daily2'
+  | 'bonus2';
+
+const chargeRows = preparedQuery<
+  { session_id: string; session_created_at: Date | string },
+  ChargeKey
+>(
+  'parlo_charge_session',
+  (param) => sql`select session_id, session_created_at from parlo_charge_session(
+    ${param('user1Id')}::uuid, ${param('user2Id')}::uuid, ${param('languageCode')},
+    ${param('now')}::timestamptz, ${param('day')}::date,
+    ${param('fingerprint1')}, ${param('fingerprint2')},
+    ${param('daily1')}::int, ${param('bonus1')}::int, ${param('daily2')}::int, ${param('bonus2')}::int)`,
+);
+
 /** The one-trip charge; undefined when either state changed since it was decided on. */
 async function chargePrepaid(
   db: Database,
   { user1Id, user2Id, languageCode, now }: ChargedSessionInput,
   [first, second]: readonly [PrepaidCharge, PrepaidCharge],
 ): Promise<ChargedSession | undefined> {
-  const [row] = await rowsOf<{ session_id: string; session_created_at: Date | string }>(
-    db,
-    sql`select session_id, session_created_at from parlo_charge_session(
-      ${user1Id}::uuid, ${user2Id}::uuid, ${languageCode}, ${now}, ${tokenDay(now)}::date,
-      ${first.fingerprint}, ${second.fingerprint},
-      ${first.daily}::int, ${first.bonus}::int, ${second.daily}::int, ${second.bonus}::int)`,
-  );
+  const [row] = await chargeRows(db, {
+    user1Id,
+    user2Id,
+    languageCode,
+    now,
+    day: tokenDay(now),
+    fingerprint1: first.fingerprint,
+    fingerprint2: second.fingerprint,
+    daily1: first.daily,
+    bonus1: first.bonus,
+    daily2: second.daily,
+    bonus2: second.bonus,
+  });
   if (!row) return undefined;
   return {
     sessionId: row.session_id,
@@ -147,7 +179,7 @@ async function readLockedStates(
   const query = () =>
     rowsOf<TokenStateRow & { user_id: string }>(
       tx,
-      sql`select u.id as user_id, ${tokenStateColumns(sql`u.id`, now)}
+      sql`select u.id as user_id, ${tokenStateColumns(sql`u.id`, tokenDay(now))}
         from users u ${activeSubscriptionJoin(sql`u.id`)}
         where u.id in (${userIds[0]}, ${userIds[1]})`,
     );

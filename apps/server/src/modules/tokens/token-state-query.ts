@@ -1,5 +1,5 @@
 import { FEATURE_CODES, PLAN_CODES, type PlanCode } from '@parlo/contract/constants';
-import { tokenDay, type Plan } from '@parlo/contract/tokens';
+import type { Plan } from '@parlo/contract/tokens';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { noUsage, isFeatureCode, type TokenState } from './token-rules.ts';
@@ -8,9 +8,10 @@ import { noUsage, isFeatureCode, type TokenState } from './token-rules.ts';
  * A user's whole token state (plan with its features, today's usage, bonus balance) and whether
  * they are in an open session, as columns of one row: the hot paths (find, the session charge)
  * read it in a single round trip instead of one query per piece. `user` is the SQL expression of
- * the user's id in the surrounding query; the active subscription must be joined as `s`.
+ * the user's id in the surrounding query; the active subscription must be joined as `s`. `day`
+ * is today's token day (tokenDay), as a value or as SQL (a prepared query's placeholder).
  */
-export function tokenStateColumns(user: SQL, now: Date): SQL {
+export function tokenStateColumns(user: SQL, day: string | SQL): SQL {
   const plan = sql`coalesce(s.plan_code, 'free')`;
   return sql`
     s.id as subscription_id,
@@ -21,7 +22,7 @@ export function tokenStateColumns(user: SQL, now: Date): SQL {
         'featureCode', f.feature_code, 'value', f.value, 'cost', f.cost)), '[]'::json)
       from plan_features f where f.plan_code = ${plan}) as plan_features,
     (select coalesce(json_object_agg(g.feature_code, g.count), '{}'::json)
-      from usages g where g.user_id = ${user} and g.day = ${tokenDay(now)}) as usage,
+      from usages g where g.user_id = ${user} and g.day = ${day}::date) as usage,
     (select coalesce(sum(l.delta), 0)::int
       from token_ledger l where l.user_id = ${user} and l.pool = 'bonus') as bonus,
     exists(select 1 from sessions x
