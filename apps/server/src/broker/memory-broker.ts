@@ -18,8 +18,10 @@ export function createMemoryBroker(clock: Clock): Broker {
   /** Recent waits per language, and under '' those of every language; newest first. */
   const waits = new Map<string, number[]>();
   const pushWait = (key: string, waitMs: number) => {
-    const list = [waitMs, ...(waits.get(key) ?? [])].slice(0, WAIT_SAMPLES);
-    waits.set(key, list);
+    let list = waits.get(key);
+    if (!list) waits.set(key, (list = []));
+    list.unshift(waitMs);
+    if (list.length > WAIT_SAMPLES) list.length = WAIT_SAMPLES;
   };
 
   function emit(userId: string, event: BrokerEvent): boolean {
