@@ -1,9 +1,4 @@
-import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -15,55 +10,20 @@ import { isUnavailableError } from '../src/lib/unavailable.ts';
 import { createAccessTokens } from '../src/modules/auth/access-tokens.ts';
 import { UNAVAILABLE_MESSAGE } from '../src/plugins/error-handler.ts';
 import { createLearner } from './helpers/learners.ts';
-import { freePort } from './helpers/ports.ts';
 import { apiHeaders } from './helpers/oauth.ts';
+import {
+  PG_BIN,
+  postgresBinariesFound,
+  privatePostgres,
+  type PrivatePostgres,
+} from './helpers/private-postgres.ts';
 import { captureLogs, testConfig } from './helpers/test-app.ts';
 import { VALID_PROFILE } from './helpers/users.ts';
-
-const run = promisify(execFile);
-
-const PG_BIN = '/usr/lib/postgresql/15/bin';
-const binariesFound = ['initdb', 'pg_ctl'].every((name) => existsSync(join(PG_BIN, name)));
 
 /** An outage must fail requests quickly, not hold them until a client gives up. */
 const OUTAGE_ANSWER_MS = 5_000;
 /** Once PostgreSQL is back, requests must succeed again within this. */
 const RECOVERY_MS = 10_000;
-
-/**
- * A PostgreSQL cluster of this test alone, in a temporary directory on a free port, so stopping
- * it touches nothing else on the machine. PostgreSQL refuses to run as root, so under root its
- * commands run as the `postgres` OS user, who owns the directory.
- */
-async function privateCluster() {
-  const dir = mkdtempSync(join(tmpdir(), 'parlo-pg-restart-'));
-  const asRoot = process.getuid?.() === 0;
-  const asPostgres = async (command: string, args: string[]) =>
-    asRoot
-      ? run('runuser', ['-u', 'postgres', '--', join(PG_BIN, command), ...args])
-      : run(join(PG_BIN, command), args);
-  if (asRoot) {
-    const [uid, gid] = await Promise.all(
-      ['-u', '-g'].map(async (flag) => Number((await run('id', [flag, 'postgres'])).stdout)),
-    );
-    chownSync(dir, uid!, gid!);
-  }
-  const port = await freePort();
-  const data = join(dir, 'data');
-  await asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']);
-  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
-  const pgCtl = (...args: string[]) => asPostgres('pg_ctl', ['-D', data, ...args]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start: () => pgCtl('start', '-w', '-t', '30', '-l', join(dir, 'log'), '-o', serverOptions),
-    /** Fast shutdown: sessions are cut at once and their open transactions rolled back. */
-    stop: () => pgCtl('stop', '-w', '-m', 'fast'),
-    async destroy() {
-      await pgCtl('stop', '-m', 'immediate').catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The status a socket upgrade is answered with (101 when it opens). */
 function upgradeStatus(url: string, token: string) {
@@ -81,12 +41,12 @@ function upgradeStatus(url: string, token: string) {
   });
 }
 
-describe.skipIf(!binariesFound)(
+describe.skipIf(!postgresBinariesFound)(
   `a PostgreSQL restart (needs initdb and pg_ctl in ${PG_BIN})`,
   () => {
     const config = testConfig();
     const logs = captureLogs();
-    let cluster: Awaited<ReturnType<typeof privateCluster>> | undefined;
+    let cluster: PrivatePostgres | undefined;
     let database: DatabaseHandle;
     let app: App;
     let socketUrl: string;
@@ -95,7 +55,7 @@ describe.skipIf(!binariesFound)(
     let token: string;
 
     beforeAll(async () => {
-      cluster = await privateCluster();
+      cluster = await privatePostgres();
       await cluster.start();
       database = await openDatabase({ driver: 'pg', url: cluster.url, poolSize: 4 });
       await database.migrate();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBroker, type RedisBroker } from '../src/broker/redis-broker.ts';
 import { sessions } from '../src/db/tables/sessions.ts';
 import { createChargedSession } from '../src/modules/tokens/session-charge-repo.ts';
-import { eventually, useLiveApp } from './helpers/live-app.ts';
+import { eventually, sleep, useLiveApp } from './helpers/live-app.ts';
 import { freePort } from './helpers/ports.ts';
 import { deleteRedisKeys, redisTestUrl } from './helpers/redis.ts';
 
@@ -138,6 +138,34 @@ describe.runIf(Boolean(redisTestUrl) && hasRedisServer)(
       expect((await live.find(a)).statusCode).toBe(200);
       expect((await live.find(b)).statusCode).toBe(200);
       await expectPaired(a, b, socketA, socketB);
+    });
+
+    it('answers 503 while Redis answers too slowly, and pairs as before once it is quick', async () => {
+      const e = await live.account();
+      const f = await live.account();
+      const socketE = await live.connect(e);
+      const socketF = await live.connect(f);
+
+      // Redis holds every client's commands unanswered for a while, as a swamped one does.
+      const PAUSE_MS = 1_500;
+      const admin = new Redis(redis.url);
+      const paused = Date.now();
+      try {
+        await admin.call('CLIENT', 'PAUSE', String(PAUSE_MS), 'ALL');
+      } finally {
+        admin.disconnect();
+      }
+      const during = await live.find(e);
+      const took = Date.now() - paused;
+      expect(during.statusCode).toBe(503);
+      expect(during.json()).toMatchObject({ code: 503 });
+      // The broker's command timeout answered, not the end of the pause.
+      expect(took).toBeLessThan(PAUSE_MS);
+
+      await sleep(Math.max(0, paused + PAUSE_MS + 100 - Date.now()));
+      expect((await live.find(e)).statusCode).toBe(200);
+      expect((await live.find(f)).statusCode).toBe(200);
+      await expectPaired(e, f, socketE, socketF);
     });
 
     it('keeps a waiting search through a restart that keeps the data', async () => {

@@ -43,6 +43,8 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: positiveInt.max(1000).default(10),
+  /** Longest a statement may run before PostgreSQL cancels it (the request answers 503). */
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.max(600_000).default(5_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   /** Every Redis key and channel starts with it: deployments (or test runs) sharing one Redis. */
   REDIS_KEY_PREFIX: z

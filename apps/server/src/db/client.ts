@@ -24,7 +24,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { driver: 'pg'; url: string; poolSize?: number }
+  | { driver: 'pg'; url: string; poolSize?: number; statementTimeoutMs?: number }
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { driver: 'pglite'; dataDir?: string };
 
@@ -46,10 +46,16 @@ export async function openDatabase(
 export function databaseOptionsFrom(config: {
   DATABASE_URL?: string | undefined;
   DATABASE_POOL_SIZE: number;
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
   DATA_DIR: string;
 }): DatabaseOptions {
   return config.DATABASE_URL
-    ? { driver: 'pg', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+    ? {
+        driver: 'pg',
+        url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      }
     : { driver: 'pglite', dataDir: join(config.DATA_DIR, 'pglite') };
 }
 
@@ -61,6 +67,17 @@ const MIGRATION_LOCK_ID = 7_302_114;
  * PostgreSQL is down or swamped, requests fail after this (503) instead of queueing for ever.
  */
 const CONNECTION_TIMEOUT_MS = 3_000;
+/**
+ * How long PostgreSQL may take over one statement before it cancels it (SQLSTATE 57014, a 503):
+ * a table locked by a long transaction or a swamped server fails requests instead of holding
+ * them. Migrations run on a connection of their own, without it.
+ */
+const STATEMENT_TIMEOUT_MS = 5_000;
+/**
+ * How much longer than the statement timeout the driver waits for any answer: a server that has
+ * stopped answering altogether (frozen, a network partition) cannot cancel anything itself.
+ */
+const ANSWER_MARGIN_MS = 2_000;
 /** Idle connections are closed after this, so the pool shrinks back after a burst. */
 const IDLE_TIMEOUT_MS = 10_000;
 /** TCP keepalive probes start after this much silence, to notice a vanished host. */
@@ -73,9 +90,12 @@ function openPostgres(
   options: Extract<DatabaseOptions, { driver: 'pg' }>,
   events: DatabaseEvents,
 ): DatabaseHandle {
+  const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + ANSWER_MARGIN_MS,
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     idleTimeoutMillis: IDLE_TIMEOUT_MS,
     keepAlive: true,
@@ -90,6 +110,7 @@ function openPostgres(
 
   // Several instances may start together against one database; drizzle's migrator does not
   // lock, so a session-level advisory lock on a connection of its own makes them take turns.
+  // The migrations run on that connection too: it has no statement timeout to cut them short.
   async function migrate() {
     const lock = new pg.Client({
       connectionString: options.url,
@@ -99,7 +120,7 @@ function openPostgres(
     await lock.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await migratePg(db, { migrationsFolder });
+      await migratePg(drizzlePg({ client: lock, schema }), { migrationsFolder });
     } finally {
       await lock.end();
     }

@@ -60,8 +60,8 @@ describe('unavailableReason', () => {
   });
 
   describe('PostgreSQL', () => {
-    it('recognises the SQLSTATEs of a server shutting down, starting or full', () => {
-      for (const code of ['57P01', '57P02', '57P03', '53300', '08006', '08001', '08P01']) {
+    it('recognises the SQLSTATEs of a server shutting down, starting, full or too slow', () => {
+      for (const code of ['57P01', '57P02', '57P03', '53300', '57014', '08006', '08001', '08P01']) {
         expect(unavailableReason(databaseError(code, 'server says no'))).toBe(code);
       }
     });
@@ -73,7 +73,7 @@ describe('unavailableReason', () => {
     });
 
     it('ignores SQLSTATEs of a wrong query, however the message reads', () => {
-      for (const code of ['23505', '42P01', '57014', '40001', '53100']) {
+      for (const code of ['23505', '42P01', '40001', '53100', '55P03']) {
         const error = new DrizzleQueryError('select 1', [], databaseError(code, 'connection'));
         expect(isUnavailableError(error)).toBe(false);
       }
@@ -108,6 +108,11 @@ describe('unavailableReason', () => {
       await pool.end();
       expect(unavailableReason(connecting)).toBe('Connection terminated due to connection timeout');
       expect(unavailableReason(waiting)).toBe('timeout exceeded when trying to connect');
+    });
+
+    it('recognises a query that got no answer at all within the read timeout', () => {
+      const error = new DrizzleQueryError('select 1', [], new Error('Query read timeout'));
+      expect(unavailableReason(error)).toBe('Query read timeout');
     });
 
     it('recognises a transaction whose rollback found its connection dead', () => {

@@ -7,6 +7,7 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '57P02', // crash_shutdown: another backend crashed and the server is resetting
   '57P03', // cannot_connect_now: starting up, shutting down or in recovery
   '53300', // too_many_connections
+  '57014', // query_canceled: the statement timeout (db/client.ts) cut a statement short
 ]);
 
 /** Socket errors of Node's `net` and `dns`, as pg and ioredis pass them on. */
@@ -32,6 +33,8 @@ const UNAVAILABLE_MESSAGES = new Set([
   'Connection terminated due to connection timeout',
   // pg-pool: no pooled client became free within connectionTimeoutMillis.
   'timeout exceeded when trying to connect',
+  // pg: no answer at all within query_timeout (a frozen server, a partition).
+  'Query read timeout',
   // ioredis: the connection is gone and will not be retried (or the client was closed).
   'Connection is closed.',
   // ioredis: no reply within commandTimeout.

@@ -144,6 +144,7 @@ export function useLiveApp(
   env: Env = {},
   /** Made in beforeAll: e.g. a Redis broker (closed by whoever made it). */
   extra: () => Partial<Pick<AppDeps, 'broker' | 'rateCounter' | 'redis'>> = () => ({}),
+  database: Parameters<typeof createTestDatabase>[1] = {},
 ) {
   const clock = manualClock();
   const scheduler = manualScheduler(clock);
@@ -151,7 +152,7 @@ export function useLiveApp(
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    state.database = await createTestDatabase(driver);
+    state.database = await createTestDatabase(driver, database);
     await seedDatabase(state.database.db);
     state.config = testConfig({ PUBLIC_URL: 'http://localhost:3000', ...env });
     state.app = await buildApp({

@@ -40,7 +40,14 @@ export function testConfig(env: Env = {}): Config {
  */
 export async function createTestDatabase(
   driver: Driver,
-  { fresh = false }: { fresh?: boolean } = {},
+  {
+    fresh = false,
+    statementTimeoutMs,
+  }: {
+    fresh?: boolean;
+    /** PostgreSQL only: the pool's statement timeout (db/client.ts). */
+    statementTimeoutMs?: number;
+  } = {},
 ): Promise<DatabaseHandle> {
   if (driver === 'pglite') {
     if (!fresh) {
@@ -58,6 +65,7 @@ export async function createTestDatabase(
     driver: 'pg',
     url: urlForDatabase(adminUrl, name),
     poolSize: 4,
+    ...(statementTimeoutMs ? { statementTimeoutMs } : {}),
   });
   await handle.migrate();
   return {
