@@ -1,13 +1,14 @@
 import type { LanguageCode } from '@parlo/contract/constants';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createMemoryBroker } from '../src/broker/memory-broker.ts';
 import { matchExclusions } from '../src/db/tables/moderation.ts';
 import { sessions } from '../src/db/tables/sessions.ts';
 import { tokenLedger } from '../src/db/tables/tokens.ts';
 import { profiles, users } from '../src/db/tables/users.ts';
 import { createChargedSession } from '../src/modules/tokens/session-charge-repo.ts';
 import { addUsage } from '../src/modules/tokens/token-ledger-repo.ts';
-import { useLiveApp, type AccountOptions } from './helpers/live-app.ts';
+import { eventually, useLiveApp, type AccountOptions } from './helpers/live-app.ts';
 import { drivers } from './helpers/test-app.ts';
 
 describe.each(drivers)('matching (%s)', (driver) => {
@@ -311,5 +312,49 @@ describe.each(drivers)('matching (%s)', (driver) => {
       .from(tokenLedger)
       .where(eq(tokenLedger.sessionId, made.sessionId));
     expect(charges).toHaveLength(2);
+  });
+});
+
+describe('a find whose enqueue fails after the broker took it', () => {
+  // A Redis command that timed out still runs when Redis catches up: the find reports 503, so
+  // the ticket must not stay behind to be paired with someone.
+  let failNextEnqueue = false;
+  const ctx = useLiveApp('pglite', {}, () => {
+    const broker = createMemoryBroker(ctx.clock);
+    return {
+      broker: {
+        ...broker,
+        async enqueue(ticket) {
+          const queue = await broker.enqueue(ticket);
+          if (!failNextEnqueue) return queue;
+          failNextEnqueue = false;
+          throw new Error('Command timed out');
+        },
+      },
+    };
+  });
+
+  it('answers 503 and leaves no ticket to pair', async () => {
+    const a = await ctx.account({ languageCode: 'pt' });
+    const b = await ctx.account({ languageCode: 'pt' });
+    const [socketA, socketB] = [await ctx.connect(a), await ctx.connect(b)];
+    failNextEnqueue = true;
+    const failed = await ctx.find(a, 'pt');
+    expect(failed.statusCode).toBe(503);
+    await eventually(async () => (await ctx.app.live.broker.ticketOf(a)) === null);
+
+    expect((await ctx.find(b, 'pt')).statusCode).toBe(200);
+    await ctx.app.live.matching.runPairing('pt', true);
+    expect(socketA.of('session_created')).toEqual([]);
+    expect(await ctx.app.live.broker.ticketOf(b)).not.toBeNull();
+
+    // Searching again works as ever.
+    expect((await ctx.find(a, 'pt')).statusCode).toBe(200);
+    await ctx.app.live.matching.runPairing('pt');
+    const [createdA, createdB] = await Promise.all([
+      socketA.next('session_created'),
+      socketB.next('session_created'),
+    ]);
+    expect(createdA.payload.session.id).toBe(createdB.payload.session.id);
   });
 });

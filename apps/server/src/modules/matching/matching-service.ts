@@ -281,7 +281,13 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         profile: searcher.profile ?? undefined,
       };
       cancelledInFlight.delete(user.id);
-      const queue = await broker.enqueue(ticket);
+      const queue = await broker.enqueue(ticket).catch((error: unknown) => {
+        // A command that timed out may still run once the broker catches up (Redis answers
+        // late, it does not forget): take the ticket back with a cancel sent after it, so a
+        // search this find reports as failed is never paired.
+        broker.cancel(user.id).catch(() => undefined);
+        throw error;
+      });
       markFresh(ticket);
       // The queue as the enqueue left it: the scan needs no read of its own.
       void runPairing(languageCode, false, queue ?? undefined);
