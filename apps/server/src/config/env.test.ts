@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOptionsFrom } from '../db/client.ts';
 import { serverRoot } from '../paths.ts';
 import type { DevSecretStore } from './dev-jwt-secret.ts';
 import { ConfigError, DEV_API_KEY, loadConfig, type Env } from './env.ts';
@@ -52,6 +53,29 @@ describe('loadConfig', () => {
       JWT_SECRET: 's'.repeat(40),
     });
     expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('passes the PostgreSQL pool size and statement timeout on to the database options', () => {
+    const url = 'postgres://parlo@db.internal:5432/parlo';
+    const set = loadConfig(
+      { DATABASE_URL: url, DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT_MS: '2500' },
+      fixedSecret,
+    );
+    expect(databaseOptionsFrom(set)).toEqual({
+      driver: 'pg',
+      url,
+      poolSize: 4,
+      statementTimeoutMs: 2500,
+    });
+    // Unset, the driver's own default applies (db/client.ts).
+    expect(databaseOptionsFrom(loadConfig({ DATABASE_URL: url }, fixedSecret))).toEqual({
+      driver: 'pg',
+      url,
+      poolSize: 10,
+    });
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, fixedSecret)).toThrow(
+      ConfigError,
+    );
   });
 
   it('derives PUBLIC_URL from PORT and parses lists, flags and numbers', () => {

@@ -43,8 +43,11 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: positiveInt.max(1000).default(10),
-  /** Longest a statement may run before PostgreSQL cancels it (the request answers 503). */
-  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.max(600_000).default(5_000),
+  /**
+   * Longest a statement may run before PostgreSQL cancels it (the request answers 503); unset,
+   * db/client.ts's default.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.max(600_000).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   /** Every Redis key and channel starts with it: deployments (or test runs) sharing one Redis. */
   REDIS_KEY_PREFIX: z

@@ -46,7 +46,7 @@ export async function openDatabase(
 export function databaseOptionsFrom(config: {
   DATABASE_URL?: string | undefined;
   DATABASE_POOL_SIZE: number;
-  DATABASE_STATEMENT_TIMEOUT_MS: number;
+  DATABASE_STATEMENT_TIMEOUT_MS?: number | undefined;
   DATA_DIR: string;
 }): DatabaseOptions {
   return config.DATABASE_URL
@@ -54,7 +54,9 @@ export function databaseOptionsFrom(config: {
         driver: 'pg',
         url: config.DATABASE_URL,
         poolSize: config.DATABASE_POOL_SIZE,
-        statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        ...(config.DATABASE_STATEMENT_TIMEOUT_MS
+          ? { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS }
+          : {}),
       }
     : { driver: 'pglite', dataDir: join(config.DATA_DIR, 'pglite') };
 }
