@@ -242,6 +242,8 @@ export async function buildApp(deps: AppDeps) {
       prefix: '/dev-oauth',
       publicUrl: config.PUBLIC_URL,
       issuer: devIssuer(config.PUBLIC_URL),
+      secret: config.JWT_SECRET,
+      counter: rateCounter,
       now,
     });
   }

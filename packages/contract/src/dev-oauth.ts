@@ -27,7 +27,8 @@ export const devAuthorizeFormSchema = devAuthorizeQuerySchema.extend({
 
 export const devTokenFormSchema = z.object({
   grant_type: z.literal('authorization_code'),
-  code: bounded(256),
+  // The development server's codes are sealed, not looked up: longer than a provider's.
+  code: bounded(4096),
   redirect_uri: z.string().url().max(2048),
   client_id: bounded(200),
   client_secret: z.string().max(200).optional(),

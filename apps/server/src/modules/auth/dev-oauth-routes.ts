@@ -1,8 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createECDH,
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  hkdfSync,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { exportJWK, SignJWT, type JWK } from 'jose';
 import { z } from 'zod';
 import {
   devAuthorizeFormSchema,
@@ -10,14 +20,8 @@ import {
   devTokenFormSchema,
   type DevAuthorizeQuery,
 } from '@parlo/contract/dev-oauth';
+import type { RateCounter } from '../../lib/rate-counter.ts';
 import { renderAuthorizePage } from './dev-oauth-page.ts';
-
-interface PendingCode {
-  query: DevAuthorizeQuery;
-  email: string;
-  name: string;
-  expiresAt: number;
-}
 
 interface Issued {
   email: string;
@@ -25,10 +29,21 @@ interface Issued {
   expiresAt: number;
 }
 
+interface PendingCode extends Issued {
+  query: DevAuthorizeQuery;
+}
+
 export interface DevOAuthOptions {
   /** Where browsers reach Parlo; the callback must be `${publicUrl}/auth/callback/<provider>`. */
   publicUrl: string;
   issuer: string;
+  /**
+   * The secret the instances share (JWT_SECRET): the signing key, codes and access tokens derive
+   * from it, so any instance behind the load balancer can take up what another one issued.
+   */
+  secret: string;
+  /** Shared counters (the broker's): a code is spent on the first exchange, at any instance. */
+  counter: RateCounter;
   now?: () => number;
 }
 
@@ -47,6 +62,59 @@ export const devSubject = (email: string) =>
 
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
+const derive = (secret: string, purpose: string) =>
+  Buffer.from(hkdfSync('sha256', secret, 'parlo-dev-oauth', purpose, 32));
+
+/** The P-256 order: a derived private scalar must be below it (and is, but for 1 in 2^32). */
+const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+
+/** An ES256 key pair that every instance with the same secret derives alike. */
+function signingKeyPair(secret: string): { privateKey: KeyObject; publicKey: KeyObject } {
+  for (let round = 0; ; round++) {
+    const d = derive(secret, `es256-${round}`);
+    const scalar = BigInt(`0x${d.toString('hex')}`);
+    if (scalar === 0n || scalar >= P256_ORDER) continue;
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(d);
+    const point = ecdh.getPublicKey();
+    const jwk = {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    };
+    return {
+      privateKey: createPrivateKey({ key: { ...jwk, d: d.toString('base64url') }, format: 'jwk' }),
+      publicKey: createPublicKey({ key: jwk, format: 'jwk' }),
+    };
+  }
+}
+
+/** Codes and access tokens are sealed (AES-256-GCM) rather than kept: no instance holds them. */
+function sealer(key: Buffer) {
+  return {
+    seal(value: unknown): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    },
+    /** The sealed value, or null when the text was not sealed with this key. */
+    open(text: string): unknown {
+      const raw = Buffer.from(text, 'base64url');
+      if (raw.length < 29) return null;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+        decipher.setAuthTag(raw.subarray(12, 28));
+        const body = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
+        return JSON.parse(body.toString('utf8')) as unknown;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
 /**
  * A small, real OAuth 2.0 / OpenID Connect authorization server for offline development: an
  * authorize page, a token endpoint with PKCE, a JWKS and a Kakao-shaped user endpoint. The three
@@ -54,17 +122,12 @@ const s256 = (verifier: string) => createHash('sha256').update(verifier).digest(
  */
 export const devOAuthRoutes: FastifyPluginAsync<DevOAuthOptions> = async (app, options) => {
   const now = options.now ?? Date.now;
-  const codes = new Map<string, PendingCode>();
-  const accessTokens = new Map<string, Issued>();
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const kid = randomBytes(8).toString('hex');
-  const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-
-  const sweep = () => {
-    const t = now();
-    for (const [k, v] of codes) if (v.expiresAt < t) codes.delete(k);
-    for (const [k, v] of accessTokens) if (v.expiresAt < t) accessTokens.delete(k);
-  };
+  const { privateKey, publicKey } = signingKeyPair(options.secret);
+  const publicJwk: JWK = { ...(await exportJWK(publicKey)), alg: 'ES256', use: 'sig' };
+  const kid = createHash('sha256').update(JSON.stringify(publicJwk)).digest('hex').slice(0, 16);
+  publicJwk.kid = kid;
+  const codes = sealer(derive(options.secret, 'codes'));
+  const accessTokens = sealer(derive(options.secret, 'access-tokens'));
 
   await app.register(formbody, { bodyLimit: 16_384 });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -112,10 +175,14 @@ export const devOAuthRoutes: FastifyPluginAsync<DevOAuthOptions> = async (app, o
             }),
           );
       }
-      sweep();
-      const code = randomBytes(32).toString('base64url');
       const displayName = name?.trim() || email.split('@')[0] || email;
-      codes.set(code, { query, email, name: displayName, expiresAt: now() + CODE_TTL_MS });
+      const pending: PendingCode = {
+        query,
+        email,
+        name: displayName,
+        expiresAt: now() + CODE_TTL_MS,
+      };
+      const code = codes.seal(pending);
       const target = new URL(query.redirect_uri);
       target.searchParams.set('code', code);
       target.searchParams.set('state', query.state);
@@ -125,11 +192,15 @@ export const devOAuthRoutes: FastifyPluginAsync<DevOAuthOptions> = async (app, o
 
   r.post('/token', { schema: { body: devTokenFormSchema, hide: true } }, async (req, reply) => {
     const body = req.body;
-    const pending = codes.get(body.code);
-    // A code is single use: it is gone whether this exchange succeeds or not.
-    codes.delete(body.code);
-    if (!pending || pending.expiresAt < now()) {
-      return reply.code(400).send(oauthError('invalid_grant', 'code is invalid or expired'));
+    const pending = codes.open(body.code) as PendingCode | null;
+    const invalid = () =>
+      reply.code(400).send(oauthError('invalid_grant', 'code is invalid or expired'));
+    if (!pending || pending.expiresAt < now()) return invalid();
+    // A code is single use: it is spent whether this exchange succeeds or not, at any instance
+    // (the counter outlives the code).
+    const spent = createHash('sha256').update(body.code).digest('base64url');
+    if ((await options.counter.hit(`dev-oauth-code:${spent}`, CODE_TTL_MS)).count > 1) {
+      return invalid();
     }
     const q = pending.query;
     if (q.client_id !== body.client_id || q.redirect_uri !== body.redirect_uri) {
@@ -141,12 +212,11 @@ export const devOAuthRoutes: FastifyPluginAsync<DevOAuthOptions> = async (app, o
     ) {
       return reply.code(400).send(oauthError('invalid_grant', 'PKCE verification failed'));
     }
-    const accessToken = randomBytes(32).toString('base64url');
-    accessTokens.set(accessToken, {
+    const accessToken = accessTokens.seal({
       email: pending.email,
       name: pending.name,
       expiresAt: now() + ACCESS_TTL_MS,
-    });
+    } satisfies Issued);
     const response: Record<string, unknown> = {
       access_token: accessToken,
       token_type: 'Bearer',
@@ -161,7 +231,7 @@ export const devOAuthRoutes: FastifyPluginAsync<DevOAuthOptions> = async (app, o
         name: pending.name,
         ...(q.nonce ? { nonce: q.nonce } : {}),
       })
-        .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+        .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
         .setIssuer(options.issuer)
         .setAudience(q.client_id)
         .setSubject(devSubject(pending.email))
@@ -177,7 +247,7 @@ export const devOAuthRoutes: FastifyPluginAsync<DevOAuthOptions> = async (app, o
   // Kakao's /v2/user/me answers in its own shape; the Kakao provider reads exactly that shape.
   r.get('/userinfo', { schema: { hide: true } }, async (req, reply) => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const issued = token ? accessTokens.get(token) : undefined;
+    const issued = token ? (accessTokens.open(token) as Issued | null) : null;
     if (!issued || issued.expiresAt < now()) {
       return reply.code(401).send({ msg: 'this access token does not exist', code: -401 });
     }
