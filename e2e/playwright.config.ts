@@ -4,6 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { nginxFound } from '../deploy/nginx/run.mjs';
+import { CLUSTER } from './support/cluster.ts';
 import { RELAY } from './support/relay.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -12,6 +14,18 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'parlo-e2e-'));
 // A second server that sends every call through TURN (support/relay.ts starts coturn for it).
 const relayDataDir = mkdtempSync(path.join(tmpdir(), 'parlo-e2e-relay-'));
 
+/** Creates a PostgreSQL database of this run's own, `parlo_<label>_<random>`, on TEST_DATABASE_URL. */
+function createRunDatabase(label: string) {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/parlo_${label}_${randomBytes(6).toString('hex')}`;
+  execFileSync(
+    process.execPath,
+    [path.join(import.meta.dirname, 'support/database.mjs'), 'create', url.toString()],
+    { stdio: 'inherit' },
+  );
+  return url.toString();
+}
+
 /**
  * With TEST_DATABASE_URL (CI sets it) the server under test uses a fresh PostgreSQL database of
  * this run, which tests can also reach to set up states no screen creates (a blocked account).
@@ -19,21 +33,27 @@ const relayDataDir = mkdtempSync(path.join(tmpdir(), 'parlo-e2e-relay-'));
  */
 function e2eDatabaseUrl() {
   if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return undefined;
-  const url = new URL(admin);
-  url.pathname = `/parlo_e2e_${randomBytes(6).toString('hex')}`;
-  execFileSync(
-    process.execPath,
-    [path.join(import.meta.dirname, 'support/database.mjs'), 'create', url.toString()],
-    {
-      stdio: 'inherit',
-    },
-  );
-  process.env.E2E_DATABASE_URL = url.toString();
-  return url.toString();
+  if (!process.env.TEST_DATABASE_URL) return undefined;
+  process.env.E2E_DATABASE_URL = createRunDatabase('e2e');
+  return process.env.E2E_DATABASE_URL;
 }
 const databaseUrl = e2eDatabaseUrl();
+
+/**
+ * With PostgreSQL, Redis (TEST_REDIS_URL) and nginx, two more servers run behind nginx on a
+ * database of their own and a Redis key prefix of the run's (support/cluster.ts), for the call
+ * across instances. Workers inherit the two variables.
+ */
+function clusterSetup() {
+  if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL || !nginxFound) return;
+  process.env.E2E_CLUSTER_DATABASE_URL ??= createRunDatabase('e2e_cluster');
+  process.env.E2E_CLUSTER_KEY_PREFIX ??= `parlo-e2e:${randomBytes(6).toString('hex')}:`;
+  return {
+    databaseUrl: process.env.E2E_CLUSTER_DATABASE_URL,
+    keyPrefix: process.env.E2E_CLUSTER_KEY_PREFIX,
+  };
+}
+const cluster = clusterSetup();
 
 export default defineConfig({
   testDir: './tests',
@@ -104,5 +124,26 @@ export default defineConfig({
         ICE_TRANSPORT_POLICY: 'relay',
       },
     },
+    ...(cluster
+      ? [
+          {
+            command: 'node support/cluster-server.mjs',
+            url: `${CLUSTER.baseURL}/health`,
+            reuseExistingServer: false,
+            timeout: 90_000,
+            stdout: 'pipe' as const,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+            env: {
+              CLUSTER_PORT: String(CLUSTER.port),
+              DATABASE_URL: cluster.databaseUrl,
+              REDIS_URL: process.env.TEST_REDIS_URL!,
+              REDIS_KEY_PREFIX: cluster.keyPrefix,
+              RATE_LIMIT_MAX: '100000',
+              SIGNIN_RATE_LIMIT_MAX: '10000',
+              LOG_LEVEL: 'warn',
+            },
+          },
+        ]
+      : []),
   ],
 });

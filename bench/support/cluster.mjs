@@ -2,23 +2,8 @@
 // fault runs start. Each instance is apps/server/dist/main.js (run `npm run build` first) with the
 // same DATABASE_URL and REDIS_URL; nginx runs deploy/nginx/parlo.conf.template rendered into a
 // temporary directory, with no root rights and no daemon.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort, root, startServer, waitFor } from '../lib.mjs';
-
-const TEMPLATE = path.join(root, 'deploy/nginx/parlo.conf.template');
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-
-/** The template with its placeholders filled in. */
-export function renderNginxConfig({ runDir, listen, servers }) {
-  const lines = servers.map((server) => `server ${server} max_fails=1 fail_timeout=5s;`);
-  return readFileSync(TEMPLATE, 'utf8')
-    .replaceAll('{{RUN_DIR}}', runDir)
-    .replaceAll('{{LISTEN}}', listen)
-    .replaceAll('{{SERVERS}}', lines.join('\n    '));
-}
+import { startNginx } from '../../deploy/nginx/run.mjs';
+import { freePort, startServer } from '../lib.mjs';
 
 /**
  * Starts `instances` servers and nginx in front of them. `env` goes to every instance (set
@@ -41,44 +26,14 @@ export async function startCluster({ instances = 2, env = {}, probe = false } = 
     await stopServers();
     throw error;
   }
-  const runDir = mkdtempSync(path.join(tmpdir(), 'parlo-nginx-'));
-  mkdirSync(path.join(runDir, 'logs'));
-  const config = path.join(runDir, 'nginx.conf');
-  writeFileSync(
-    config,
-    renderNginxConfig({
-      runDir,
+  let nginx;
+  try {
+    nginx = await startNginx({
       listen: `127.0.0.1:${port}`,
       servers: servers.map((server) => new URL(server.baseUrl).host),
-    }),
-  );
-  const nginx = spawn(NGINX, ['-p', runDir, '-c', config, '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const nginxExited = new Promise((resolve) => {
-    nginx.once('exit', resolve);
-    nginx.once('error', (error) => resolve(error.message));
-  });
-  const stopNginx = async () => {
-    if (nginx.pid && nginx.exitCode === null && nginx.signalCode === null) {
-      // Graceful quit waits for open connections (sockets live up to an hour): fast after 5 s.
-      nginx.kill('SIGQUIT');
-      const timer = setTimeout(() => nginx.kill('SIGTERM'), 5_000);
-      await nginxExited;
-      clearTimeout(timer);
-    }
-    await nginxExited;
-    rmSync(runDir, { recursive: true, force: true });
-  };
-  try {
-    await Promise.race([
-      waitFor(`${publicUrl}/health`),
-      nginxExited.then((code) => {
-        throw new Error(`nginx exited with ${code}`);
-      }),
-    ]);
+    });
   } catch (error) {
-    await Promise.all([stopServers(), stopNginx()]);
+    await stopServers();
     throw error;
   }
   return {
@@ -93,7 +48,7 @@ export async function startCluster({ instances = 2, env = {}, probe = false } = 
       process.kill(servers[index].pid, signal);
     },
     async stop() {
-      await Promise.all([stopServers(), stopNginx()]);
+      await Promise.all([stopServers(), nginx.stop()]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { newPerson, signInOnboarded } from '../support/auth.ts';
+import { currentUserId, newPerson, signInOnboarded } from '../support/auth.ts';
+import { CLUSTER, clusterRunning, socketHolders } from '../support/cluster.ts';
 import { hasTurnServer, RELAY, startTurnServer, type TurnServer } from '../support/relay.ts';
 
 /** One learner in a browser context of their own, with Chromium's fake camera and microphone. */
@@ -18,6 +19,10 @@ async function learner(browser: Browser, name: string, baseURL?: string) {
 
 async function findSession(page: Page) {
   await page.goto('/search');
+  await clickFind(page);
+}
+
+async function clickFind(page: Page) {
   const find = page.getByRole('button', { name: 'Find Session • 7 min' });
   await expect(find).toBeEnabled();
   await find.click();
@@ -173,5 +178,81 @@ test.describe('a call relayed through TURN', () => {
 
     await cleo.context().close();
     await dev.context().close();
+  });
+});
+
+test.describe('a call across two instances behind nginx', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.skip(!clusterRunning(), 'needs PostgreSQL, Redis (TEST_REDIS_URL) and nginx; CI has them');
+
+  test('learners on different instances meet, see each other, chat and end', async ({
+    browser,
+  }) => {
+    // Everything goes through nginx (deploy/nginx/parlo.conf.template), sign-in included.
+    const eva = await learner(browser, 'Eva Novak', CLUSTER.baseURL);
+    const finn = await learner(browser, 'Finn Olsen', CLUSTER.baseURL);
+    const [evaId, finnId] = [await currentUserId(eva), await currentUserId(finn)];
+    const find = (page: Page) => page.getByRole('button', { name: 'Find Session • 7 min' });
+    await eva.goto('/search');
+    await finn.goto('/search');
+    await expect(find(eva)).toBeEnabled();
+
+    // nginx places sockets with no stickiness: Finn reloads until his is on the other instance.
+    let reloads = 0;
+    await expect
+      .poll(
+        async () => {
+          const holders = await socketHolders();
+          if (!holders[evaId] || !holders[finnId]) return 'connecting';
+          if (holders[evaId] !== holders[finnId]) return 'apart';
+          reloads++;
+          await finn.reload();
+          await expect(find(finn)).toBeEnabled();
+          return 'together';
+        },
+        { timeout: 60_000, intervals: [300] },
+      )
+      .toBe('apart');
+    test.info().annotations.push({ type: 'reloads', description: String(reloads) });
+
+    await clickFind(eva);
+    await expect(eva.getByRole('heading', { name: 'Looking for a partner…' })).toBeVisible();
+    await clickFind(finn);
+    await expect(eva).toHaveURL(/\/practice$/, { timeout: MATCH_TIMEOUT_MS });
+    await expect(finn).toHaveURL(/\/practice$/, { timeout: MATCH_TIMEOUT_MS });
+
+    // The offer, answer and candidates crossed instances through Redis: media flows both ways.
+    await turnCameraOn(eva);
+    await turnCameraOn(finn);
+    await expect.poll(() => remoteVideoWidth(eva), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => remoteVideoWidth(finn), { timeout: 15_000 }).toBeGreaterThan(0);
+
+    await openChat(eva);
+    await openChat(finn);
+    await sendChat(eva, 'Hej Finn, which city are you in?');
+    await expect(
+      finn.getByRole('log', { name: 'Messages' }).getByText('Hej Finn, which city are you in?'),
+    ).toBeVisible();
+    await sendChat(finn, 'Bergen, and you?');
+    await expect(
+      eva.getByRole('log', { name: 'Messages' }).getByText('Bergen, and you?'),
+    ).toBeVisible();
+
+    // Still on two instances: nothing above moved a socket.
+    const holders = await socketHolders();
+    expect(holders[evaId]).toBeTruthy();
+    expect(holders[finnId]).toBeTruthy();
+    expect(holders[evaId]).not.toBe(holders[finnId]);
+
+    await finn.getByRole('button', { name: 'End session' }).click();
+    await expect(finn).toHaveURL(/\/session-ended$/);
+    await expect(finn.getByRole('heading', { name: 'You ended the session' })).toBeVisible();
+    await expect(eva).toHaveURL(/\/session-ended$/);
+    await expect(
+      eva.getByRole('heading', { name: 'Your partner ended the session' }),
+    ).toBeVisible();
+
+    await eva.context().close();
+    await finn.context().close();
   });
 });

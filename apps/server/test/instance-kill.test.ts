@@ -1,8 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,11 +6,10 @@ import WebSocket from 'ws';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { createAccessTokens } from '../src/modules/auth/access-tokens.ts';
 import { rowsOf } from '../src/modules/tokens/token-state-query.ts';
-import { serverRoot } from '../src/paths.ts';
 import { eventually, sleep, TestSocket } from './helpers/live-app.ts';
 import { createLearner } from './helpers/learners.ts';
 import { apiHeaders } from './helpers/oauth.ts';
-import { freePort } from './helpers/ports.ts';
+import { startInstance, type Instance } from './helpers/instances.ts';
 import { createDatabase, dropDatabase, urlForDatabase } from './helpers/postgres.ts';
 import { deleteRedisKeys, redisTestUrl } from './helpers/redis.ts';
 import { TEST_API_KEY } from './helpers/test-app.ts';
@@ -25,40 +20,6 @@ const PUBLIC_URL = 'http://127.0.0.1:1';
 const GRACE_MS = 3_000;
 const USERS = 40;
 const RECONNECT_GOAL_MS = 10_000;
-
-/** One server process (src/main.ts through tsx), as deployed, so it can be killed outright. */
-async function startInstance(env: Record<string, string>) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parlo-kill-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await eventually(
-    () =>
-      fetch(`${url}/health`).then(
-        (res) => res.ok,
-        () => false,
-      ),
-    60_000,
-  );
-  return {
-    url,
-    wsUrl: `ws://127.0.0.1:${port}/ws`,
-    child,
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill(signal);
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-type Instance = Awaited<ReturnType<typeof startInstance>>;
 
 /**
  * kill -9 of one of two instances under connected users (the Scale issue's fault test, small
