@@ -63,6 +63,24 @@ async function openChat(page: Page) {
   if ((await chat.getAttribute('aria-pressed')) !== 'true') await chat.click();
 }
 
+/** Both turn their camera on, and each decodes the other's video. */
+async function seeEachOther(a: Page, b: Page) {
+  await turnCameraOn(a);
+  await turnCameraOn(b);
+  await expect.poll(() => remoteVideoWidth(a), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => remoteVideoWidth(b), { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+/** A message from `a` to `b` and one back, each seen in the other's chat. */
+async function chatBothWays(a: Page, b: Page, [toB, toA]: [string, string]) {
+  await openChat(a);
+  await openChat(b);
+  await sendChat(a, toB);
+  await expect(b.getByRole('log', { name: 'Messages' }).getByText(toB)).toBeVisible();
+  await sendChat(b, toA);
+  await expect(a.getByRole('log', { name: 'Messages' }).getByText(toA)).toBeVisible();
+}
+
 test.describe('live practice', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -84,24 +102,12 @@ test.describe('live practice', () => {
     await expect(ben.getByRole('heading', { name: 'Practicing' })).toBeVisible();
 
     // The camera starts off; once both turn it on, each decodes the other's video.
-    await turnCameraOn(ana);
-    await turnCameraOn(ben);
-    await expect.poll(() => remoteVideoWidth(ana), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => remoteVideoWidth(ben), { timeout: 15_000 }).toBeGreaterThan(0);
+    await seeEachOther(ana, ben);
     // Over loopback the browsers reach each other directly.
     expect(await anaConnection).toBe('direct');
 
     // Chat over the data channel, both ways.
-    await openChat(ana);
-    await openChat(ben);
-    await sendChat(ana, 'Hi Ben! Where are you from?');
-    await expect(
-      ben.getByRole('log', { name: 'Messages' }).getByText('Hi Ben! Where are you from?'),
-    ).toBeVisible();
-    await sendChat(ben, 'Hello Ana, I live in Leeds.');
-    await expect(
-      ana.getByRole('log', { name: 'Messages' }).getByText('Hello Ana, I live in Leeds.'),
-    ).toBeVisible();
+    await chatBothWays(ana, ben, ['Hi Ben! Where are you from?', 'Hello Ana, I live in Leeds.']);
 
     // Ana's camera goes off: Ben sees the placeholder instead of her video.
     await ana.getByRole('button', { name: 'Camera', exact: true }).click();
@@ -124,10 +130,7 @@ test.describe('live practice', () => {
     await ana.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(ana).toHaveURL(/\/practice$/, { timeout: MATCH_TIMEOUT_MS });
     await expect(ben).toHaveURL(/\/practice$/, { timeout: MATCH_TIMEOUT_MS });
-    await turnCameraOn(ana);
-    await turnCameraOn(ben);
-    await expect.poll(() => remoteVideoWidth(ana), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => remoteVideoWidth(ben), { timeout: 15_000 }).toBeGreaterThan(0);
+    await seeEachOther(ana, ben);
 
     // Two sessions, each charged one token per side: 3 − 2 = 1 left.
     await ben.getByRole('button', { name: 'End session' }).click();
@@ -222,21 +225,8 @@ test.describe('a call across two instances behind nginx', () => {
     await expect(finn).toHaveURL(/\/practice$/, { timeout: MATCH_TIMEOUT_MS });
 
     // The offer, answer and candidates crossed instances through Redis: media flows both ways.
-    await turnCameraOn(eva);
-    await turnCameraOn(finn);
-    await expect.poll(() => remoteVideoWidth(eva), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => remoteVideoWidth(finn), { timeout: 15_000 }).toBeGreaterThan(0);
-
-    await openChat(eva);
-    await openChat(finn);
-    await sendChat(eva, 'Hej Finn, which city are you in?');
-    await expect(
-      finn.getByRole('log', { name: 'Messages' }).getByText('Hej Finn, which city are you in?'),
-    ).toBeVisible();
-    await sendChat(finn, 'Bergen, and you?');
-    await expect(
-      eva.getByRole('log', { name: 'Messages' }).getByText('Bergen, and you?'),
-    ).toBeVisible();
+    await seeEachOther(eva, finn);
+    await chatBothWays(eva, finn, ['Hej Finn, which city are you in?', 'Bergen, and you?']);
 
     // Still on two instances: nothing above moved a socket.
     const holders = await socketHolders();

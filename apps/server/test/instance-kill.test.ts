@@ -9,7 +9,7 @@ import { rowsOf } from '../src/modules/tokens/token-state-query.ts';
 import { eventually, sleep, TestSocket } from './helpers/live-app.ts';
 import { createLearner } from './helpers/learners.ts';
 import { apiHeaders } from './helpers/oauth.ts';
-import { startInstance, type Instance } from './helpers/instances.ts';
+import { sharedInstanceEnv, startInstance, type Instance } from './helpers/instances.ts';
 import { createDatabase, dropDatabase, urlForDatabase } from './helpers/postgres.ts';
 import { deleteRedisKeys, redisTestUrl } from './helpers/redis.ts';
 import { TEST_API_KEY } from './helpers/test-app.ts';
@@ -42,16 +42,14 @@ describe.runIf(Boolean(adminUrl && redisTestUrl))('kill -9 of one of two instanc
   beforeAll(async () => {
     await createDatabase(adminUrl!, databaseName);
     const env = {
-      DATABASE_URL: urlForDatabase(adminUrl!, databaseName),
-      REDIS_URL: redisTestUrl!,
-      REDIS_KEY_PREFIX: keyPrefix,
-      JWT_SECRET,
-      API_KEY: TEST_API_KEY,
-      PUBLIC_URL,
+      ...sharedInstanceEnv({
+        databaseUrl: urlForDatabase(adminUrl!, databaseName),
+        keyPrefix,
+        jwtSecret: JWT_SECRET,
+        publicUrl: PUBLIC_URL,
+      }),
       SESSION_RECONNECT_GRACE_MS: String(GRACE_MS),
       JOBS_ENABLED: 'false',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_MAX: '100000',
     };
     // The first migrates the database; the second starts on it.
     instances.push(await startInstance(env));

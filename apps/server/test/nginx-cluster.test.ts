@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { nginxFound, startNginx, type RunningNginx } from '../../../deploy/nginx/run.mjs';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { createAccessTokens } from '../src/modules/auth/access-tokens.ts';
-import { startInstance, type Instance } from './helpers/instances.ts';
+import { sharedInstanceEnv, startInstance, type Instance } from './helpers/instances.ts';
 import { createLearner } from './helpers/learners.ts';
 import { eventually, TestSocket } from './helpers/live-app.ts';
 import { apiHeaders } from './helpers/oauth.ts';
@@ -44,15 +44,13 @@ describe.runIf(Boolean(adminUrl && redisTestUrl && nginxFound))(
       tokens = createAccessTokens({ secret: JWT_SECRET, issuer: publicUrl, now: () => Date.now() });
       await createDatabase(adminUrl!, databaseName);
       const env = {
-        DATABASE_URL: urlForDatabase(adminUrl!, databaseName),
-        REDIS_URL: redisTestUrl!,
-        REDIS_KEY_PREFIX: keyPrefix,
-        JWT_SECRET,
-        API_KEY: TEST_API_KEY,
-        PUBLIC_URL: publicUrl,
+        ...sharedInstanceEnv({
+          databaseUrl: urlForDatabase(adminUrl!, databaseName),
+          keyPrefix,
+          jwtSecret: JWT_SECRET,
+          publicUrl,
+        }),
         TRUST_PROXY: 'loopback',
-        LOG_LEVEL: 'error',
-        RATE_LIMIT_MAX: '100000',
       };
       // The first migrates the database; the second starts on it.
       instances.push(await startInstance(env));

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { serverRoot } from '../../src/paths.ts';
 import { eventually } from './live-app.ts';
 import { freePort } from './ports.ts';
+import { redisTestUrl } from './redis.ts';
+import { TEST_API_KEY } from './test-app.ts';
 
 /**
  * One server process (src/main.ts through tsx), as deployed, so it can be killed outright or
@@ -44,3 +46,25 @@ export async function startInstance(env: Record<string, string>) {
   };
 }
 export type Instance = Awaited<ReturnType<typeof startInstance>>;
+
+/**
+ * What the instances of one test share, as a deployment's do: the test's PostgreSQL database,
+ * Redis under the test's key prefix, one JWT secret and one public address.
+ */
+export function sharedInstanceEnv(shared: {
+  databaseUrl: string;
+  keyPrefix: string;
+  jwtSecret: string;
+  publicUrl: string;
+}) {
+  return {
+    DATABASE_URL: shared.databaseUrl,
+    REDIS_URL: redisTestUrl!,
+    REDIS_KEY_PREFIX: shared.keyPrefix,
+    JWT_SECRET: shared.jwtSecret,
+    API_KEY: TEST_API_KEY,
+    PUBLIC_URL: shared.publicUrl,
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_MAX: '100000',
+  };
+}
