@@ -52,6 +52,9 @@ import matchingRoutes from './modules/matching/matching-routes.ts';
 import offersRoutes from './modules/offers/offers-routes.ts';
 import statsRoutes from './modules/stats/stats-routes.ts';
 import usersRoutes from './modules/users/users-routes.ts';
+import { createWarningsRepo } from './modules/warnings/warnings-repo.ts';
+import { createWarningsService } from './modules/warnings/warnings-service.ts';
+import warningsRoutes from './modules/warnings/warnings-routes.ts';
 import { createUsersService, effectiveStatus } from './modules/users/users-service.ts';
 import apiKeyGuard from './plugins/api-key.ts';
 import authGuard from './plugins/auth-guard.ts';
@@ -271,6 +274,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('jobs', jobs);
   if (config.JOBS_ENABLED) app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => jobs.stop());
+  await app.register(warningsRoutes, {
+    prefix: '/api/v1',
+    warningsService: createWarningsService({ warningsRepo: createWarningsRepo(db), clock }),
+  });
   await app.register(usersRoutes, {
     prefix: '/api/v1',
     usersService: createUsersService({

@@ -15,6 +15,7 @@ const REFUSED: [method: 'GET' | 'POST', url: string][] = [
   ['GET', '/bonus-tokens/count'],
   ['GET', '/subscriptions/user/active'],
   ['GET', '/stats'],
+  ['GET', '/users/me/warnings'],
   ['POST', '/match/find'],
   ['POST', '/bonus-tokens/ad-views'],
 ];

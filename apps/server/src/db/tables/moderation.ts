@@ -55,6 +55,8 @@ export const moderationActions = pgTable(
     action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
     reason: text('reason'),
     blockedUntil: timestamptz('blocked_until'),
+    /** When the warned user read a `warn` and said so; null while it is still to be shown. */
+    acknowledgedAt: timestamptz('acknowledged_at'),
     createdAt: createdAt(),
   },
   (t) => [
