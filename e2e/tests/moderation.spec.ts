@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { runAdmin } from '../support/admin.ts';
 import {
   apiHeaders,
+  currentUserId,
   newPerson,
   signInOnboarded,
   signInThroughDevProvider,
@@ -139,6 +140,58 @@ test.describe('moderation', () => {
 
     await ana.context().close();
     await bruno.context().close();
+    await moderatorContext.close();
+  });
+
+  test('a warning from the console reaches the learner, who acknowledges it', async ({
+    browser,
+  }) => {
+    const caio = await minorLearner(browser, 'Caio Lima');
+    await caio.goto('/dashboard');
+    const caioId = await currentUserId(caio);
+
+    const moderatorContext = await browser.newContext();
+    const max = await moderatorContext.newPage();
+    const { person: moderator } = await signInOnboarded(max, {
+      ...newPerson('moderator'),
+      name: 'Max Moderator',
+    });
+    expect(await runAdmin('grant-moderator', moderator.email)).toContain('role moderator');
+
+    // Warned from Caio's page in the console, with a note written for him.
+    await max.goto(`/moderation/users/${caioId}`);
+    await expect(max.getByRole('heading', { level: 1, name: 'Caio Lima' })).toBeVisible();
+    await max.getByRole('button', { name: 'Warn', exact: true }).click();
+    const warnDialog = max.getByRole('dialog', { name: 'Warn Caio Lima' });
+    await expect(warnDialog.getByText(/Caio Lima sees this note with the warning/)).toBeVisible();
+    await warnDialog
+      .getByRole('textbox', { name: 'Note' })
+      .fill('Please stop asking partners for their social media.\nKeep calls about practice.');
+    await warnDialog.getByRole('button', { name: 'Warn', exact: true }).click();
+    await expect(warnDialog).toBeHidden();
+
+    // Caio sees it on his next page, the note as written, and nothing closes it but his answer.
+    await caio.goto('/dashboard');
+    const notice = caio.getByRole('alertdialog', { name: 'A moderator has warned you' });
+    await expect(notice).toBeVisible();
+    await expect(
+      notice.getByText('Please stop asking partners for their social media.'),
+    ).toBeVisible();
+    await caio.keyboard.press('Escape');
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'I understand' }).click();
+    await expect(notice).toBeHidden();
+
+    // Acknowledged for good: not shown again after a reload.
+    const asked = caio.waitForResponse(
+      (res) => res.url().endsWith('/api/v1/users/me/warnings') && res.status() === 200,
+    );
+    await caio.reload();
+    expect(await (await asked).json()).toEqual({ data: [] });
+    await expect(caio.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(caio.getByRole('alertdialog')).toHaveCount(0);
+
+    await caio.context().close();
     await moderatorContext.close();
   });
 });

@@ -1,12 +1,13 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMatch } from 'react-router';
 import { PageSpinner } from '@/components/notices/loading-page';
 import { Deferred, lazyComponent } from '@/lib/lazy-component';
 import { useDeviceTestDialog } from '@/lib/device-test-dialog-store';
 import { useReportDialog } from '@/lib/session/report-dialog-store';
 import { useBonusTokensDialog } from '@/lib/tokens/bonus-tokens-dialog-store';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
-import { hasFinishedOnboarding, isBlocked } from '@/app/access';
+import { PRACTICE_PATH, hasFinishedOnboarding, isBlocked } from '@/app/access';
 import { AccessGate } from '@/app/access-gate';
 import { Footer } from '@/app/layouts/footer';
 import { Header } from '@/app/layouts/header';
@@ -36,8 +37,16 @@ const memberRealtime = lazyComponent(() =>
   import('@/app/realtime/member-realtime').then((m) => m.MemberRealtime),
 );
 
-/** Members hold the realtime connection; visitors, onboarding and blocked users have none. */
-function hasRealtime(session: SessionUser) {
+// Members' code, like the realtime connection: it asks whether a moderator has warned them.
+const warningNotice = lazyComponent(() =>
+  import('@/features/account-warning/components/warning-notice').then((m) => m.WarningNotice),
+);
+
+/**
+ * Members hold the realtime connection and read moderators' warnings; visitors, onboarding and
+ * blocked users do neither.
+ */
+function isMember(session: SessionUser) {
   return (
     session.status === 'signed_in' &&
     hasFinishedOnboarding(session.user) &&
@@ -59,6 +68,7 @@ export function AppLayout({ viewKey }: AppLayoutProps) {
   const report = useReportDialog();
   const reportTarget = session.status === 'signed_in' ? report.target : null;
   const publicPage = isPublicAccess(useRouteAccessKind());
+  const onCall = useMatch(PRACTICE_PATH) !== null;
   return (
     <div id={APP_SHELL_ID} className="flex min-h-dvh flex-col">
       <a
@@ -98,12 +108,17 @@ export function AppLayout({ viewKey }: AppLayoutProps) {
         props={{ target: reportTarget, onClose: report.close }}
       />
       {/* Unmounted on sign-out, which closes the socket. */}
-      {hasRealtime(session) && (
+      {isMember(session) && (
         <Deferred
           component={memberRealtime}
           when
           props={{ publicPage, appShellId: APP_SHELL_ID }}
         />
+      )}
+      {/* A warning waits while a call runs, and off the public pages so the Terms it links to can
+          be read; it is back on the next member page until acknowledged. */}
+      {isMember(session) && !onCall && !publicPage && (
+        <Deferred component={warningNotice} when props={{}} />
       )}
     </div>
   );

@@ -4,8 +4,7 @@ import { useSocketMessage } from '@/lib/realtime/use-socket-message';
 import { useLiveSession } from '@/lib/session/live-session-store';
 import { playSound } from '@/lib/sounds';
 import { tokensQueryKey } from '@/lib/tokens/use-token-balance';
-
-export const PRACTICE_PATH = '/practice';
+import { PRACTICE_PATH } from '@/app/access';
 
 /** Session-list queries start with this key (the dashboard's recent sessions among them). */
 const sessionsQueryKey = ['sessions'] as const;

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -26,7 +26,7 @@ export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', e
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size };
+type ButtonProps = ComponentProps<'button'> & { variant?: Variant; size?: Size };
 
 export function Button({ variant, size, className = '', type = 'button', ...rest }: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...rest} />;

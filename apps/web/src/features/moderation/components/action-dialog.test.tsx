@@ -53,6 +53,11 @@ describe('ActionDialog', () => {
     const { post, dialog, onDone, onClose } = renderDialog('warn');
     expect(dialog.getByRole('heading', { name: 'Warn Bo Jensen' })).toBeTruthy();
     const note = dialog.getByRole('textbox', { name: 'Note' });
+    // The warned user reads the note, so the hint says so.
+    const hint = dialog.getByText(
+      'Required. Bo Jensen sees this note with the warning, so write it for them: what went wrong and what has to change.',
+    );
+    expect(note.getAttribute('aria-describedby')).toBe(hint.id);
     await userEvent.click(dialog.getByRole('button', { name: 'Warn' }));
     expect(post).not.toHaveBeenCalled();
     expect(dialog.getByText('A warning needs a note.')).toBeTruthy();

@@ -168,7 +168,9 @@ function ActionForm({ target, onDone }: ActionFormProps) {
           {t('dialog.note')}
         </label>
         <p id={ids.noteHint} className="mt-0.5 text-xs leading-5 text-stone-600">
-          {noteRequired ? t('dialog.note_hint_required') : t('dialog.note_hint_optional')}
+          {noteRequired
+            ? t('dialog.note_hint_warn', { name: user.name })
+            : t('dialog.note_hint_optional')}
         </p>
         <textarea
           ref={noteRef}
