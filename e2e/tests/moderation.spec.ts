@@ -169,6 +169,7 @@ test.describe('moderation', () => {
       .fill('Please stop asking partners for their social media.\nKeep calls about practice.');
     await warnDialog.getByRole('button', { name: 'Warn', exact: true }).click();
     await expect(warnDialog).toBeHidden();
+    await expect(max.getByText('Not yet acknowledged by the user')).toBeVisible();
 
     // Caio sees it on his next page, the note as written, and nothing closes it but his answer.
     await caio.goto('/dashboard');
@@ -190,6 +191,10 @@ test.describe('moderation', () => {
     expect(await (await asked).json()).toEqual({ data: [] });
     await expect(caio.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(caio.getByRole('alertdialog')).toHaveCount(0);
+
+    // The console shows the moderator that the warning was read.
+    await max.reload();
+    await expect(max.getByText(/^Seen and acknowledged by the user on /)).toBeVisible();
 
     await caio.context().close();
     await moderatorContext.close();

@@ -68,6 +68,12 @@ describe.each(drivers)('warnings seen by the warned user (%s)', (driver) => {
       .from(moderationActions)
       .where(eq(moderationActions.id, first));
     expect(row!.acknowledgedAt?.toISOString()).toBe(ctx.clock.now().toISOString());
+    // The moderator's history of the user says which warning was read, and when.
+    const history = await ctx.call(mod, 'GET', `/moderation/users/${user}`);
+    const actions = history.json<{ actions: { id: string; acknowledgedAt: string | null }[] }>()
+      .actions;
+    expect(actions.find((a) => a.id === first)?.acknowledgedAt).toBe(ctx.clock.now().toISOString());
+    expect(actions.find((a) => a.id === second)?.acknowledgedAt).toBeNull();
 
     // Again (a double click, a retry): still 204, the first time kept.
     ctx.clock.advance(5_000);

@@ -118,6 +118,8 @@ export const moderationActionSchema = z.object({
   /** Null when the system acted (escalation) or the moderator's account is gone. */
   moderator: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
+  /** For a warning: when the warned user read it and said so; null until then and otherwise. */
+  acknowledgedAt: z.string().nullable(),
 });
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 

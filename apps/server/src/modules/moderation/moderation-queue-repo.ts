@@ -52,6 +52,7 @@ export interface ActionRow {
   blockedUntil: Date | null;
   reportId: string | null;
   createdAt: Date;
+  acknowledgedAt: Date | null;
   moderator: { id: string; username: string; name: string | null; deletedAt: Date | null } | null;
 }
 
@@ -226,6 +227,7 @@ export function createModerationQueueRepo(db: Database): ModerationQueueRepo {
           blockedUntil: moderationActions.blockedUntil,
           reportId: moderationActions.reportId,
           createdAt: moderationActions.createdAt,
+          acknowledgedAt: moderationActions.acknowledgedAt,
           moderatorId: moderator.id,
           moderatorUsername: moderator.username,
           moderatorDeletedAt: moderator.deletedAt,

@@ -151,6 +151,7 @@ export function createModerationService(deps: ModerationServiceDeps): Moderation
           : (moderator.name ?? moderator.username.split('@')[0] ?? ''),
       },
       createdAt: row.createdAt.toISOString(),
+      acknowledgedAt: iso(row.acknowledgedAt),
     };
   }
 
@@ -245,6 +246,7 @@ export function createModerationService(deps: ModerationServiceDeps): Moderation
         reportId: body.reportId?.toLowerCase() ?? null,
         moderator: await moderatorOf(moderatorId, now),
         createdAt: now.toISOString(),
+        acknowledgedAt: null,
       };
     },
   };

@@ -19,6 +19,7 @@ function recorded(action: ModerationActionType): ModerationAction {
     reportId: REPORT_ID,
     moderator: { id: 'm1', name: 'Mo' },
     createdAt: '2026-03-03T09:00:00.000Z',
+    acknowledgedAt: null,
   };
 }
 

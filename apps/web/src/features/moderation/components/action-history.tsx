@@ -34,6 +34,17 @@ export function ActionHistory({ actions }: { actions: ModerationAction[] }) {
               {action.reason}
             </p>
           )}
+          {action.action === 'warn' && (
+            <p className="mt-2 text-xs font-medium text-stone-500">
+              {action.acknowledgedAt ? (
+                <time dateTime={action.acknowledgedAt}>
+                  {t('user.warning_seen', { date: format(action.acknowledgedAt) })}
+                </time>
+              ) : (
+                t('user.warning_unseen')
+              )}
+            </p>
+          )}
         </li>
       ))}
     </ol>

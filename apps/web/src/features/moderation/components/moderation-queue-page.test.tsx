@@ -142,6 +142,7 @@ describe('ModerationQueuePage', () => {
         reportId: reportOf().id,
         moderator: { id: 'm1', name: 'Mo' },
         createdAt: '2026-03-03T09:00:00.000Z',
+        acknowledgedAt: null,
       });
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
