@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@parlo/contract/users';
+import { readyMember } from '@/testing/users';
 import { queryClient } from '@/lib/query-client';
 import { useRateLimitNotice } from '@/lib/rate-limit-notice';
 import { initTestI18n } from '@/testing/test-i18n';
@@ -15,27 +16,7 @@ import { useStartupStore } from '@/app/startup/startup-store';
 
 const slow = { timeout: 5000 };
 
-const readyUser: User = {
-  id: 'u1',
-  username: 'ana@example.com',
-  status: 'active',
-  blockedAt: null,
-  blockedUntil: null,
-  provider: 'google',
-  imageUrl: null,
-  referralId: 'ref-1',
-  profile: {
-    id: 'p1',
-    name: 'Ana Souza',
-    gender: 'female',
-    country: 'BR',
-    dateOfBirth: '2000-01-01T00:00:00.000Z',
-    age: 25,
-    imageUrl: null,
-    languageCode: 'en',
-    languages: [{ id: 'l1', languageCode: 'en', proficiencyLevel: 'B1' }],
-  },
-};
+const readyUser = readyMember();
 
 type Api = { healthy?: boolean; user?: User };
 

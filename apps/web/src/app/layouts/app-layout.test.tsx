@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@parlo/contract/users';
+import { readyMember } from '@/testing/users';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { initTestI18n } from '@/testing/test-i18n';
 import { fakeApi, json } from '@/features/auth/testing/fake-api';
@@ -16,27 +17,7 @@ vi.mock('@/app/realtime/member-realtime', () => ({ MemberRealtime: () => null })
 
 const WARNINGS = 'GET /api/v1/users/me/warnings';
 
-const member: User = {
-  id: 'u1',
-  username: 'ana@example.com',
-  status: 'active',
-  blockedAt: null,
-  blockedUntil: null,
-  provider: 'google',
-  imageUrl: null,
-  referralId: 'ref-1',
-  profile: {
-    id: 'p1',
-    name: 'Ana Souza',
-    gender: 'female',
-    country: 'BR',
-    dateOfBirth: '2000-01-01T00:00:00.000Z',
-    age: 25,
-    imageUrl: null,
-    languageCode: 'en',
-    languages: [{ id: 'l1', languageCode: 'en', proficiencyLevel: 'B1' }],
-  },
-};
+const member = readyMember();
 
 /** The layout around stand-in pages, with the access kinds of the real routes. */
 function renderLayout(path: string, user: User) {
