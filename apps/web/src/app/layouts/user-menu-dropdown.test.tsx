@@ -9,29 +9,10 @@ import { useBonusTokensDialog } from '@/lib/tokens/bonus-tokens-dialog-store';
 import { initTestI18n } from '@/testing/test-i18n';
 import { premiumPlan, seedTokens } from '@/testing/tokens';
 import { moderationAccessQueryKey } from '@/features/moderation/api/get-moderation-access';
+import { readyMember } from '@/testing/users';
 import { UserMenuDropdown } from '@/app/layouts/user-menu-dropdown';
 
-const user: User = {
-  id: 'u1',
-  username: 'ana@example.com',
-  status: 'active',
-  blockedAt: null,
-  blockedUntil: null,
-  provider: 'google',
-  imageUrl: null,
-  referralId: 'ref-1',
-  profile: {
-    id: 'p1',
-    name: 'Ana',
-    gender: 'female',
-    country: 'BR',
-    dateOfBirth: '2000-01-01T00:00:00.000Z',
-    age: 25,
-    imageUrl: null,
-    languageCode: 'en',
-    languages: [{ id: 'l1', languageCode: 'en', proficiencyLevel: 'B1' }],
-  },
-};
+const user = readyMember({ profile: { ...readyMember().profile!, name: 'Ana' } });
 
 function renderOpenMenu(
   tokens: Parameters<typeof seedTokens>[1],

@@ -9,19 +9,10 @@ import type { User } from '@parlo/contract/users';
 import { ApiError, apiClient } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { initTestI18n } from '@/testing/test-i18n';
+import { readyMember } from '@/testing/users';
 import { OnboardingPage } from '@/features/onboarding/components/onboarding-page';
 
-const baseUser: User = {
-  id: 'u1',
-  username: 'ana@example.com',
-  status: 'active',
-  blockedAt: null,
-  blockedUntil: null,
-  provider: 'google',
-  imageUrl: null,
-  profile: null,
-  referralId: 'ref-1',
-};
+const baseUser = readyMember({ profile: null });
 
 const profile: Profile = {
   id: 'u1',
