@@ -225,6 +225,8 @@ export async function buildApp(deps: AppDeps) {
       onEscalated: async (userId) => {
         await live.matching.cancel(userId);
       },
+      onReported: (reporterId, reportedUserId) =>
+        live.offers.closeBetween(reporterId, reportedUserId),
     }),
   });
   await app.register(moderationRoutes, { prefix: '/api/v1', moderationService });

@@ -85,7 +85,10 @@ describe.each(drivers)('continue offers (%s)', (driver) => {
     const sent = (await offer(a, b)).json<{ id: string }>();
     expect((await ctx.call(b, 'DELETE', `/match/offers/${sent.id}/cancel`)).statusCode).toBe(404);
     expect((await ctx.call(a, 'DELETE', `/match/offers/${sent.id}/cancel`)).statusCode).toBe(204);
-    expect((await sb.next('session_offer_cancelled')).payload).toEqual({ offerId: sent.id });
+    expect((await sb.next('session_offer_cancelled')).payload).toEqual({
+      offerId: sent.id,
+      reason: 'cancelled',
+    });
     expect(await status(sent.id)).toBe('cancelled');
     expect((await ctx.call(b, 'POST', `/match/offers/${sent.id}/accept`)).statusCode).toBe(409);
   });
@@ -96,8 +99,15 @@ describe.each(drivers)('continue offers (%s)', (driver) => {
     ctx.scheduler.advance(59_000);
     expect(await status(sent.id)).toBe('pending');
     ctx.scheduler.advance(1_000);
-    expect((await sa.next('session_offer_cancelled')).payload.offerId).toBe(sent.id);
-    expect((await sb.next('session_offer_cancelled')).payload.offerId).toBe(sent.id);
+    // The sender is told the offer lapsed, not that the partner withdrew or declined it.
+    expect((await sa.next('session_offer_cancelled')).payload).toEqual({
+      offerId: sent.id,
+      reason: 'expired',
+    });
+    expect((await sb.next('session_offer_cancelled')).payload).toEqual({
+      offerId: sent.id,
+      reason: 'expired',
+    });
     expect(await status(sent.id)).toBe('expired');
     expect((await ctx.call(b, 'POST', `/match/offers/${sent.id}/accept`)).statusCode).toBe(409);
   });
@@ -162,7 +172,10 @@ describe.each(drivers)('continue offers (%s)', (driver) => {
       `/match/offers/${sent.json<{ id: string }>().id}/accept`,
     );
     expect(accepted.statusCode).toBe(409);
-    expect(accepted.json()).toEqual({ code: 409, message: 'This session cannot be continued' });
+    expect(accepted.json()).toEqual({
+      code: 'pair_excluded',
+      message: 'This session cannot be continued',
+    });
     expect(first.sb.of('session_created')).toHaveLength(1);
     expect(await status(sent.json<{ id: string }>().id)).toBe('pending');
     await ctx.call(first.a, 'DELETE', `/match/offers/${sent.json<{ id: string }>().id}/cancel`);
@@ -176,5 +189,86 @@ describe.each(drivers)('continue offers (%s)', (driver) => {
     expect(mine.json()).toMatchObject({ code: 'under_review' });
     expect((await offer(second.b, second.a)).statusCode).toBe(409);
     expect(second.sa.of('session_offer_received')).toEqual([]);
+  });
+
+  it("closes the pair's offers when one reports the other, and refuses new ones both ways", async () => {
+    const { a, b, sa, sb, sessionId } = await afterCall();
+    const sent = (await offer(a, b)).json<{ id: string }>();
+    await sb.next('session_offer_received');
+    const reported = await ctx.call(b, 'POST', '/reports', {
+      reportedUserId: a,
+      sessionId,
+      reason: 'harassment',
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+
+    expect((await sa.next('session_offer_cancelled')).payload).toEqual({
+      offerId: sent.id,
+      reason: 'cancelled',
+    });
+    expect((await sb.next('session_offer_cancelled')).payload.offerId).toBe(sent.id);
+    expect((await sa.next('session_offer_unavailable')).payload).toEqual({ peerId: b });
+    expect((await sb.next('session_offer_unavailable')).payload).toEqual({ peerId: a });
+    expect(await status(sent.id)).toBe('cancelled');
+
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const refused = await offer(from, to);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'pair_excluded' });
+    }
+    expect(sa.of('session_offer_received')).toEqual([]);
+  });
+
+  it('names the sender to the receiver, and delivers a pending offer again after a reconnect', async () => {
+    const { a, b, sb } = await afterCall();
+    const sent = (await offer(a, b)).json<{ id: string }>();
+    const received = await sb.next('session_offer_received');
+    expect(received.payload.from).toMatchObject({ id: a, name: expect.any(String) as string });
+    expect(received.payload.from.name).not.toBe('');
+
+    await sb.close();
+    const back = await ctx.connect(b);
+    const again = await back.next('session_offer_received');
+    expect(again.payload.offer.id).toBe(sent.id);
+    expect(again.payload.from.id).toBe(a);
+  });
+
+  it('refuses to accept while the receiver is searching or in a call', async () => {
+    const { a, b, sa, sb } = await afterCall();
+    const sent = (await offer(a, b)).json<{ id: string }>();
+    await sb.next('session_offer_received');
+
+    expect((await ctx.find(b)).statusCode).toBe(200);
+    const whileSearching = await ctx.call(b, 'POST', `/match/offers/${sent.id}/accept`);
+    expect(whileSearching.statusCode).toBe(409);
+    expect(whileSearching.json()).toMatchObject({ code: 'searching' });
+    expect(await status(sent.id)).toBe('pending');
+    expect(await ctx.app.live.broker.ticketOf(b)).not.toBeNull();
+
+    // Matched with someone else meanwhile: in a call, the offer cannot be taken up.
+    const c = await ctx.account();
+    await ctx.connect(c);
+    await ctx.find(c);
+    await sb.next('session_created', 1);
+    const inCall = await ctx.call(b, 'POST', `/match/offers/${sent.id}/accept`);
+    expect(inCall.statusCode).toBe(409);
+    expect(inCall.json()).toMatchObject({ code: 1001 });
+    expect(sa.of('session_created')).toHaveLength(1);
+  });
+
+  it('lets a receiver who stopped searching accept: both are taken to the call', async () => {
+    const { a, b, sa, sb } = await afterCall();
+    const sent = (await offer(a, b)).json<{ id: string }>();
+    expect((await ctx.find(b)).statusCode).toBe(200);
+    expect((await ctx.call(b, 'POST', '/match/cancel')).statusCode).toBe(200);
+    const accepted = await ctx.call(b, 'POST', `/match/offers/${sent.id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(204);
+    const created = await sa.next('session_created', 1);
+    expect((await sb.next('session_created', 1)).payload.session.id).toBe(
+      created.payload.session.id,
+    );
   });
 });

@@ -213,6 +213,7 @@ describe.runIf(Boolean(redisTestUrl) && hasRedisServer)(
       expect((await socketA.next('session_ended')).payload).toEqual({
         sessionId: call.sessionId,
         reason: 'connection_issue',
+        refunded: true,
       });
     });
   },

@@ -71,9 +71,11 @@ describe.each(drivers)('session lifecycle (%s)', (driver) => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sa.of('session_ended')).toEqual([]);
     ctx.scheduler.advance(1_000);
+    // It never connected: both sides get their token back (docs/decisions.md, issue 17).
     expect((await sa.next('session_ended')).payload).toEqual({
       sessionId,
       reason: 'connection_issue',
+      refunded: true,
     });
   });
 

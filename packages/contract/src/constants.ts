@@ -96,11 +96,19 @@ export const SESSION_END_REASONS = [
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 export const CONNECTION_TYPES = ['direct', 'turn', 'unknown'] as const;
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
+/**
+ * A call that ends with `connection_issue` before it connected, or within this long of
+ * connecting, gives both sides their token back (docs/decisions.md, Hardening (issue 17)).
+ */
+export const SESSION_REFUND_WINDOW_SECONDS = 60;
 
 export const OFFER_TYPES = ['continuation'] as const;
 export type OfferType = (typeof OFFER_TYPES)[number];
 export const OFFER_STATUSES = ['pending', 'declined', 'cancelled', 'error', 'failed'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
+/** Why a pending offer closed without an answer: withdrawn by its sender, or its time ran out. */
+export const OFFER_CLOSE_REASONS = ['cancelled', 'expired'] as const;
+export type OfferCloseReason = (typeof OFFER_CLOSE_REASONS)[number];
 
 export const REPORT_REASONS = ['nudity', 'harassment', 'spam', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

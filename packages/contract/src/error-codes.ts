@@ -5,4 +5,8 @@ export const ERROR_CODES = {
   sessionsLimitReached: 1002,
   /** A refused bonus-token grant; the ad cap says 'limit reached' in its message (spec §8). */
   badRequest: 'BAD_REQUEST',
+  /** A continue offer between two users one of whom reported the other (a match exclusion). */
+  pairExcluded: 'pair_excluded',
+  /** Accepting a continue offer while one's own search is queued: stop searching first. */
+  searching: 'searching',
 } as const;

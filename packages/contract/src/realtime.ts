@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  OFFER_CLOSE_REASONS,
   OFFER_STATUSES,
   OFFER_TYPES,
   PROFICIENCY_LEVELS,
@@ -119,12 +120,18 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('peer_microphone_toggled'), payload: toggleSchema }),
   z.object({
     type: z.literal('session_ended'),
-    payload: z.object({ sessionId: z.string(), reason: z.enum(SESSION_END_REASONS) }),
+    payload: z.object({
+      sessionId: z.string(),
+      reason: z.enum(SESSION_END_REASONS),
+      /** Both sides got their token back (a call that failed early; SESSION_REFUND_WINDOW_SECONDS). */
+      refunded: z.boolean().optional(),
+    }),
   }),
   z.object({ type: z.literal('session_created'), payload: sessionCreatedPayloadSchema }),
   z.object({
     type: z.literal('session_offer_received'),
-    payload: z.object({ offer: sessionOfferSchema }),
+    /** `from`: the sender as the receiver met them in the call, so any page can name them. */
+    payload: z.object({ offer: sessionOfferSchema, from: peerProfileSchema }),
   }),
   z.object({
     type: z.literal('session_offer_declined'),
@@ -132,7 +139,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('session_offer_cancelled'),
-    payload: z.object({ offerId: z.string() }),
+    payload: z.object({ offerId: z.string(), reason: z.enum(OFFER_CLOSE_REASONS).optional() }),
+  }),
+  /** Continuing with `peerId` is no longer possible (a report between the two): hide the offer. */
+  z.object({
+    type: z.literal('session_offer_unavailable'),
+    payload: z.object({ peerId: z.string() }),
   }),
   /** A refused or malformed message; the socket stays open. */
   z.object({

@@ -111,7 +111,13 @@ export function createLive(deps: LiveDeps) {
     ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
     onMessage: createMessageRouter({ lifecycle, broker }),
     onDelivering: (userId, message) => lifecycle.observe(userId, message),
-    onConnected: (userId) => lifecycle.socketOpened(userId),
+    onConnected: (userId) => {
+      lifecycle.socketOpened(userId);
+      // An offer made while the socket was away (a reload, a reconnect) still reaches the user.
+      offers.redeliver(userId).catch((error: unknown) => {
+        log.warn({ err: error, userId }, 'delivering pending offers failed');
+      });
+    },
     onDisconnected: (userId, shuttingDown) => {
       // Handed over on shutdown: the user is back on another instance in a moment, so the search
       // keeps its place and no grace starts on an instance that is going away.

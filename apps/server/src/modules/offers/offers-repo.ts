@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { OFFER_RECORD_STATUSES } from '../../db/tables/sessions.ts';
@@ -51,6 +51,10 @@ export interface OffersRepo {
   setCreatedSession(offerId: string, sessionId: string): Promise<void>;
   /** Marks the pair's pending offers whose time passed as expired (after a restart, say). */
   expireStale(userA: string, userB: string, now: Date): Promise<void>;
+  /** Withdraws every pending offer between the two (either direction); the ones it withdrew. */
+  cancelPendingBetween(userA: string, userB: string, now: Date): Promise<OfferRow[]>;
+  /** Pending offers to the user whose time has not run out yet. */
+  pendingTo(userId: string, now: Date): Promise<OfferRow[]>;
   /**
    * What keeps two users from another call together: a match exclusion between them (a report),
    * and which of them is held out of matching by an escalation.
@@ -131,6 +135,25 @@ export function createOffersRepo(db: Database): OffersRepo {
         .update(sessionOffers)
         .set({ createdSessionId: sessionId })
         .where(eq(sessionOffers.id, offerId));
+    },
+    cancelPendingBetween(userA, userB, now) {
+      return db
+        .update(sessionOffers)
+        .set({ status: 'cancelled', respondedAt: now })
+        .where(and(between(userA, userB), eq(sessionOffers.status, 'pending')))
+        .returning(columns);
+    },
+    pendingTo(userId, now) {
+      return db
+        .select(columns)
+        .from(sessionOffers)
+        .where(
+          and(
+            eq(sessionOffers.toUserId, userId),
+            eq(sessionOffers.status, 'pending'),
+            gt(sessionOffers.expiresAt, now),
+          ),
+        );
     },
     async expireStale(userA, userB, now) {
       await db

@@ -1,7 +1,8 @@
 import { OFFER_STATUSES, type OfferStatus } from '@parlo/contract/constants';
 import { ERROR_CODES } from '@parlo/contract/errors';
 import type { OfferCreateBody } from '@parlo/contract/match';
-import type { ServerMessage, SessionOffer } from '@parlo/contract/realtime';
+import type { OfferCloseReason } from '@parlo/contract/constants';
+import type { PeerProfile, ServerMessage, SessionOffer } from '@parlo/contract/realtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broker } from '../../broker/broker.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -15,7 +16,11 @@ import {
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import type { Scheduler } from '../../realtime/scheduler.ts';
 import type { LiveSessionsRepo } from '../sessions/live-sessions-repo.ts';
-import { AlreadyInSessionError, type SessionLifecycle } from '../sessions/session-lifecycle.ts';
+import {
+  AlreadyInSessionError,
+  peerProfileOf,
+  type SessionLifecycle,
+} from '../sessions/session-lifecycle.ts';
 import { InsufficientTokensError, NO_TOKENS_MESSAGE } from '../tokens/token-rules.ts';
 import type { OfferRow, OffersRepo } from './offers-repo.ts';
 
@@ -29,13 +34,20 @@ export interface OffersService {
   accept(userId: string, offerId: string): Promise<void>;
   decline(userId: string, offerId: string): Promise<void>;
   cancel(userId: string, offerId: string): Promise<void>;
+  /**
+   * A report between the two: their pending offers are withdrawn, and both are told that
+   * continuing is no longer possible (the offer disappears wherever they are).
+   */
+  closeBetween(userA: string, userB: string): Promise<void>;
+  /** A socket (re)opened: offers waiting for the user's answer reach it again. */
+  redeliver(userId: string): Promise<void>;
 }
 
 export interface OffersServiceDeps {
   offersRepo: OffersRepo;
-  liveSessionsRepo: Pick<LiveSessionsRepo, 'findLastForUser'>;
+  liveSessionsRepo: Pick<LiveSessionsRepo, 'findLastForUser' | 'peerProfiles'>;
   lifecycle: Pick<SessionLifecycle, 'start' | 'isInSession'>;
-  broker: Pick<Broker, 'deliver'>;
+  broker: Pick<Broker, 'deliver' | 'ticketOf'>;
   clock: Clock;
   scheduler: Scheduler;
   offerTtlMs: number;
@@ -79,13 +91,32 @@ export function createOffersService(deps: OffersServiceDeps): OffersService {
     expiryTimers.delete(offerId);
   }
 
+  const closed = (offerId: string, reason: OfferCloseReason): ServerMessage => ({
+    type: 'session_offer_cancelled',
+    payload: { offerId, reason },
+  });
+
   async function expire(offerId: string) {
     stopTimer(offerId);
     const row = await offersRepo.transition(offerId, 'pending', 'expired', clock.now());
     if (!row) return;
-    for (const userId of [row.fromUserId, row.toUserId]) {
-      await send(userId, { type: 'session_offer_cancelled', payload: { offerId } });
-    }
+    // The sender learns that the offer lapsed unanswered, not that someone withdrew it.
+    for (const userId of [row.fromUserId, row.toUserId])
+      await send(userId, closed(offerId, 'expired'));
+  }
+
+  /** The sender as the receiver met them, so the receiver's app can name them on any page. */
+  async function senderProfile(row: OfferRow): Promise<PeerProfile> {
+    const [profile] = await deps.liveSessionsRepo.peerProfiles([row.fromUserId], row.languageCode);
+    return peerProfileOf(profile, row.fromUserId);
+  }
+
+  async function deliverOffer(row: OfferRow) {
+    const message: ServerMessage = {
+      type: 'session_offer_received',
+      payload: { offer: toSessionOffer(row), from: await senderProfile(row) },
+    };
+    await send(row.toUserId, message);
   }
 
   async function pendingOffer(offerId: string, allowed: (row: OfferRow) => boolean) {
@@ -125,9 +156,10 @@ export function createOffersService(deps: OffersServiceDeps): OffersService {
         'under_review',
       );
     }
-    if (excluded || escalated.includes(peerId)) {
-      throw new ConflictError('This session cannot be continued');
+    if (excluded) {
+      throw new ConflictError('This session cannot be continued', ERROR_CODES.pairExcluded);
     }
+    if (escalated.includes(peerId)) throw new ConflictError('This session cannot be continued');
   }
 
   return {
@@ -171,15 +203,19 @@ export function createOffersService(deps: OffersServiceDeps): OffersService {
           );
         }),
       );
-      const offer = toSessionOffer(row);
-      await send(peerId, { type: 'session_offer_received', payload: { offer } });
-      return offer;
+      await deliverOffer(row);
+      return toSessionOffer(row);
     },
 
     async accept(userId, offerId) {
       const row = await pendingOffer(offerId, (offer) => offer.toUserId === userId);
       // A report or an escalation may have come since the offer was made.
       await assertMayMeetAgain(userId, row.fromUserId);
+      // Spec §4: a search runs until it matches, times out or is cancelled; an offer does not
+      // take the searcher out of it behind their back.
+      if (await deps.broker.ticketOf(userId)) {
+        throw new ConflictError('Stop searching before accepting an offer', ERROR_CODES.searching);
+      }
       await respond(row, 'accepted');
       try {
         const session = await deps.lifecycle.start({
@@ -215,7 +251,23 @@ export function createOffersService(deps: OffersServiceDeps): OffersService {
         await pendingOffer(offerId, (offer) => offer.fromUserId === userId),
         'cancelled',
       );
-      await send(row.toUserId, { type: 'session_offer_cancelled', payload: { offerId: row.id } });
+      await send(row.toUserId, closed(row.id, 'cancelled'));
+    },
+
+    async closeBetween(userA, userB) {
+      const withdrawn = await offersRepo.cancelPendingBetween(userA, userB, clock.now());
+      for (const row of withdrawn) {
+        stopTimer(row.id);
+        for (const userId of [row.fromUserId, row.toUserId]) {
+          await send(userId, closed(row.id, 'cancelled'));
+        }
+      }
+      await send(userA, { type: 'session_offer_unavailable', payload: { peerId: userB } });
+      await send(userB, { type: 'session_offer_unavailable', payload: { peerId: userA } });
+    },
+
+    async redeliver(userId) {
+      for (const row of await offersRepo.pendingTo(userId, clock.now())) await deliverOffer(row);
     },
   };
 }

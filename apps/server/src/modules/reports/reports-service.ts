@@ -26,6 +26,8 @@ export interface ReportsServiceDeps {
   log: FastifyBaseLogger;
   /** Called once a report escalated the reported user, to take them out of the queue. */
   onEscalated?: (userId: string) => Promise<void>;
+  /** Called after every report: the pair may not continue their session (offers close). */
+  onReported?: (reporterId: string, reportedUserId: string) => Promise<void>;
 }
 
 const startOfUtcDay = (date: Date) =>
@@ -84,6 +86,12 @@ export function createReportsService(deps: ReportsServiceDeps): ReportsService {
           log.error({ err: error, userId: partnerId }, 'holding an escalated user back failed');
         });
       }
+      await deps.onReported?.(reporterId, partnerId).catch((error: unknown) => {
+        log.error(
+          { err: error, userId: partnerId },
+          'closing the offers of a reported pair failed',
+        );
+      });
       if (!session.endedAt) {
         // The report is kept whatever happens here; a session left open is closed by its timer.
         await deps.lifecycle

@@ -3,6 +3,8 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sessions, type SessionQualitySummary } from '../../db/tables/sessions.ts';
 import { profiles, userLanguages, users } from '../../db/tables/users.ts';
+import { isRefundable, refundSessionCharges } from '../tokens/session-refund-repo.ts';
+import { lockUsers } from '../tokens/token-ledger-repo.ts';
 
 export interface OpenSessionRow {
   id: string;
@@ -32,13 +34,16 @@ export interface LiveSessionsRepo {
   findOpenForUsers(userIds: string[]): Promise<OpenSessionRow[]>;
   /** The user's most recent session, ended or not. */
   findLastForUser(userId: string): Promise<LastSessionRow | undefined>;
-  /** Ends the session unless it already ended; its participants when this call ended it. */
+  /**
+   * Ends the session unless it already ended; its participants when this call ended it, and
+   * whether their tokens came back (a failed call, written in the same transaction).
+   */
   end(
     sessionId: string,
     reason: SessionEndReason,
     endedBy: string | null,
     now: Date,
-  ): Promise<string[] | null>;
+  ): Promise<EndedSession | null>;
   /** Closes every session opened before `before` (left behind by a stopped process). */
   /** Ends every open session made before `before`; answers them with their participants. */
   endOpenedBefore(before: Date, reason: SessionEndReason, now: Date): Promise<EndedSessionRow[]>;
@@ -47,6 +52,11 @@ export interface LiveSessionsRepo {
   /** False when the user did not take part in the session. */
   setConnectionType(sessionId: string, userId: string, type: ConnectionType): Promise<boolean>;
   peerProfiles(userIds: string[], languageCode: string): Promise<PeerProfileRow[]>;
+}
+
+export interface EndedSession {
+  participants: string[];
+  refunded: boolean;
 }
 
 export interface EndedSessionRow {
@@ -94,13 +104,43 @@ export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
       return row;
     },
     async end(sessionId, reason, endedBy, now) {
-      const rows = await db
-        .update(sessions)
-        .set({ endedAt: now, endReason: reason, endedBy })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
-        .returning({ user1Id: sessions.user1Id, user2Id: sessions.user2Id });
-      const [row] = rows;
-      return row ? [row.user1Id, row.user2Id].filter((id): id is string => id !== null) : null;
+      const ending = { endedAt: now, endReason: reason, endedBy };
+      const open = and(eq(sessions.id, sessionId), isNull(sessions.endedAt));
+      const participantsOf = (row: { user1Id: string | null; user2Id: string | null }) =>
+        [row.user1Id, row.user2Id].filter((id): id is string => id !== null);
+      if (reason !== 'connection_issue') {
+        const [row] = await db
+          .update(sessions)
+          .set(ending)
+          .where(open)
+          .returning({ user1Id: sessions.user1Id, user2Id: sessions.user2Id });
+        return row ? { participants: participantsOf(row), refunded: false } : null;
+      }
+      return db.transaction(async (tx) => {
+        // The users' rows first, as every token change takes them (then the session's): a refund
+        // waits for a charge of the same user in flight, and the lock order never inverts.
+        const [known] = await tx
+          .select({ user1Id: sessions.user1Id, user2Id: sessions.user2Id })
+          .from(sessions)
+          .where(open);
+        if (!known) return null;
+        await lockUsers(tx, participantsOf(known));
+        const [row] = await tx.update(sessions).set(ending).where(open).returning({
+          user1Id: sessions.user1Id,
+          user2Id: sessions.user2Id,
+          createdAt: sessions.createdAt,
+          startedAt: sessions.startedAt,
+        });
+        if (!row) return null;
+        const facts = {
+          sessionId,
+          createdAt: row.createdAt,
+          startedAt: row.startedAt,
+          endedAt: now,
+        };
+        const refunded = isRefundable(facts) && (await refundSessionCharges(tx, facts, now));
+        return { participants: participantsOf(row), refunded };
+      });
     },
     async endOpenedBefore(before, reason, now) {
       const rows = await db

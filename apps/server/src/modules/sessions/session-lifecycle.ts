@@ -38,6 +38,18 @@ export class AlreadyInSessionError extends ConflictError {
   }
 }
 
+/** What a user learns of the other side of a call (DESIGN §2 Matching), from its profile row. */
+export function peerProfileOf(row: PeerProfileRow | undefined, userId: string): PeerProfile {
+  return {
+    id: userId,
+    name: row?.name ?? '',
+    country: row?.country ?? null,
+    imageUrl: row?.imageUrl ?? null,
+    // Matching and offers need the language, so a missing level only follows a removal mid-way.
+    level: row?.level ?? 'A1',
+  };
+}
+
 export interface SessionLifecycle {
   /**
    * Creates a charged session for two users and tells both (`session_created`); user1 is the
@@ -169,14 +181,15 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
   }
 
   async function end(sessionId: string, reason: SessionEndReason, endedBy: string | null) {
-    const participants = await repo.end(sessionId, reason, endedBy, clock.now());
+    const ended = await repo.end(sessionId, reason, endedBy, clock.now());
     const session = live.get(sessionId);
     if (session) unregister(session);
-    if (!participants) return false;
+    if (!ended) return false;
     deps.onEnded?.(reason);
+    const payload = ended.refunded ? { sessionId, reason, refunded: true } : { sessionId, reason };
     // Whichever instance ends a call tells both sides, wherever their sockets are.
-    for (const userId of participants) {
-      await send(userId, { type: 'session_ended', payload: { sessionId, reason } });
+    for (const userId of ended.participants) {
+      await send(userId, { type: 'session_ended', payload });
     }
     return true;
   }
@@ -201,17 +214,6 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
       log.error({ err: error, sessionId, reason }, 'ending a session failed');
       return false;
     });
-  }
-
-  function peerProfileOf(row: PeerProfileRow | undefined, userId: string): PeerProfile {
-    return {
-      id: userId,
-      name: row?.name ?? '',
-      country: row?.country ?? null,
-      imageUrl: row?.imageUrl ?? null,
-      // Matching and offers need the language, so a missing level only follows a removal mid-way.
-      level: row?.level ?? 'A1',
-    };
   }
 
   /** `session_created` to both, built from the two profiles read beside the charge. */
