@@ -31,6 +31,7 @@ export const SIGN_IN_PATH = '/auth/signin';
 export const ONBOARDING_PATH = '/onboarding';
 export const DASHBOARD_PATH = '/dashboard';
 export const PRACTICE_PATH = '/practice';
+export const SESSION_ENDED_PATH = '/session-ended';
 export const RETURN_TO_PARAM = 'returnTo';
 
 export function isBlocked(user: AccessUser) {

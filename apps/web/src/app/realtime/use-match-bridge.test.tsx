@@ -57,4 +57,32 @@ describe('useMatchBridge', () => {
     expect(play).toHaveBeenCalledTimes(1);
     expect(screen.getByText('practice page')).toBeTruthy();
   });
+
+  it('notes a refunded end and refreshes the token counts at once', () => {
+    const listeners = new Map<string, (payload: unknown) => void>();
+    vi.spyOn(realtimeSocket, 'on').mockImplementation((type, listener) => {
+      listeners.set(type, listener as (payload: unknown) => void);
+      return () => listeners.delete(type);
+    });
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/search']}>
+          <Routes>
+            <Route path="/search" element={<Bridge />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+    act(() => listeners.get('session_ended')?.({ sessionId: 's1', reason: 'user_ended' }));
+    expect(invalidate).not.toHaveBeenCalled();
+    expect(useLiveSession.getState().refundedSessionId).toBeNull();
+
+    const refunded = { sessionId: 's2', reason: 'connection_issue', refunded: true };
+    act(() => listeners.get('session_ended')?.(refunded));
+    expect(useLiveSession.getState().refundedSessionId).toBe('s2');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['tokens'] });
+  });
 });

@@ -25,7 +25,12 @@ export function useMatchBridge() {
     void navigate(PRACTICE_PATH);
   });
   // Kept for a call that is not set up yet; a running call hears it on the socket itself.
-  useSocketMessage('session_ended', ({ sessionId, reason }) => {
+  useSocketMessage('session_ended', ({ sessionId, reason, refunded }) => {
     useLiveSession.getState().noteServerEnd(sessionId, reason);
+    // A call that failed early gave the token back: the counts shown should say so at once.
+    if (refunded) {
+      useLiveSession.getState().noteRefund(sessionId);
+      void queryClient.invalidateQueries({ queryKey: tokensQueryKey });
+    }
   });
 }

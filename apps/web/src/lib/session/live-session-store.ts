@@ -23,9 +23,12 @@ export interface LiveSessionState {
    * left in the instant of the match); the call ends with it as soon as it starts.
    */
   serverEnd: { sessionId: string; reason: SessionEndReason } | null;
+  /** The call whose tokens the server gave back (it failed early), for /session-ended to say. */
+  refundedSessionId: string | null;
   start(payload: SessionCreatedPayload): void;
   /** Remembers a `session_ended` for the live session. */
   noteServerEnd(sessionId: string, reason: SessionEndReason): void;
+  noteRefund(sessionId: string): void;
   /** Moves the live call to `ended`; does nothing without a live call. */
   end(reason: LocalEndReason, peerError?: string | null): void;
   reset(): void;
@@ -37,15 +40,17 @@ export const useLiveSession: UseBoundStore<StoreApi<LiveSessionState>> = create<
     live: null,
     ended: null,
     serverEnd: null,
+    refundedSessionId: null,
     start: (payload) => set({ live: payload, ended: null, serverEnd: null }),
     noteServerEnd: (sessionId, reason) => {
       if (get().live?.session.id === sessionId) set({ serverEnd: { sessionId, reason } });
     },
+    noteRefund: (sessionId) => set({ refundedSessionId: sessionId }),
     end: (reason, peerError = null) => {
       const { live } = get();
       if (!live) return;
       set({ live: null, ended: { payload: live, reason, endedAt: Date.now(), peerError } });
     },
-    reset: () => set({ live: null, ended: null, serverEnd: null }),
+    reset: () => set({ live: null, ended: null, serverEnd: null, refundedSessionId: null }),
   }),
 );

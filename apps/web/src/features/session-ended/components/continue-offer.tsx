@@ -17,6 +17,9 @@ export function ContinueOffer({ offer, partnerName }: ContinueOfferProps) {
         className="grid gap-3 rounded-xl bg-brand-50 p-4 text-left ring-1 ring-brand-200"
       >
         <p className="text-sm font-medium text-brand-900">{t('offer.received', { name })}</p>
+        {offer.error === 'searching' && (
+          <p className="text-sm text-stone-700">{t('offer.errors.searching')}</p>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
@@ -93,9 +96,11 @@ function OfferStatus({ offer, name }: { offer: ContinueOfferModel; name: string 
         ? t('offer.declined', { name })
         : offer.sent === 'cancelled'
           ? t('offer.cancelled')
-          : offer.sent === 'failed'
-            ? t('offer.failed')
-            : null;
+          : offer.sent === 'expired'
+            ? t('offer.expired', { name })
+            : offer.sent === 'failed'
+              ? t('offer.failed')
+              : null;
   if (!message) return null;
   return (
     <p role="status" className="text-sm text-stone-600">

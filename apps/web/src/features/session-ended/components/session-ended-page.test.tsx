@@ -8,6 +8,7 @@ import { useLiveSession, type LocalEndReason } from '@/lib/session/live-session-
 import { openBonusTokens } from '@/lib/tokens/bonus-tokens-dialog-store';
 import { initTestI18n } from '@/testing/test-i18n';
 import { SessionEndedPage } from '@/features/session-ended/components/session-ended-page';
+import { useContinueOfferBridge } from '@/features/session-ended/hooks/use-continue-offer-bridge';
 import * as offersApi from '@/features/session-ended/api/offers';
 
 type Listener = (payload: unknown) => void;
@@ -54,6 +55,12 @@ function emit(type: string, data: unknown) {
   act(() => socket.listeners.get(type)?.(data));
 }
 
+/** The page as the app shows it: the app-wide offer bridge listens to the socket. */
+function PageWithBridge() {
+  useContinueOfferBridge();
+  return <SessionEndedPage />;
+}
+
 function renderEnded(reason: LocalEndReason | 'mystery' | null, peerError: string | null = null) {
   useLiveSession.getState().reset();
   if (reason) {
@@ -62,7 +69,7 @@ function renderEnded(reason: LocalEndReason | 'mystery' | null, peerError: strin
   }
   const router = createMemoryRouter(
     [
-      { path: '/session-ended', element: <SessionEndedPage /> },
+      { path: '/session-ended', element: <PageWithBridge /> },
       { path: '/search', element: <p>search page</p> },
     ],
     { initialEntries: ['/session-ended'] },
@@ -237,5 +244,54 @@ describe('SessionEndedPage continue offers', () => {
     emit('session_offer_cancelled', { offerId: 'in-2' });
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(continueButton().disabled).toBe(false);
+  });
+
+  it('says the sent offer lapsed when nobody answered it in time', async () => {
+    api.createOffer.mockResolvedValue(offer());
+    renderEnded('time_limit_reached');
+    await act(() => {
+      fireEvent.click(continueButton());
+      return Promise.resolve();
+    });
+    emit('session_offer_cancelled', { offerId: 'offer-1', reason: 'expired' });
+    expect(screen.getByText("Lucía didn't answer in time. Your offer has lapsed.")).toBeTruthy();
+    expect(screen.queryByText('Your offer was cancelled.')).toBeNull();
+    expect(continueButton().disabled).toBe(true);
+  });
+});
+
+describe('SessionEndedPage after a report between the two', () => {
+  it('hides continuing once either side reported the other, keeping the report button', () => {
+    renderEnded('user_ended');
+    emit('session_offer_received', { offer: offer({ id: 'in-1', fromUserId: 'peer-1' }) });
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
+
+    emit('session_offer_unavailable', { peerId: 'peer-1' });
+    expect(screen.queryByRole('button', { name: 'Continue with Lucía' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Keep talking with Lucía?' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Report Lucía' })).toBeTruthy();
+  });
+
+  it('hides continuing when the server refuses the offer for a reported pair', async () => {
+    api.createOffer.mockRejectedValue(new ApiError('pair_excluded', '', 'http', 409));
+    renderEnded('connection_issue');
+    await act(() => {
+      fireEvent.click(continueButton());
+      return Promise.resolve();
+    });
+    expect(screen.queryByRole('button', { name: 'Continue with Lucía' })).toBeNull();
+    expect(
+      screen.queryByText('You are already in a call. End the current session first.'),
+    ).toBeNull();
+  });
+});
+
+describe('SessionEndedPage after a failed call', () => {
+  it('says the token was given back when the server refunded the call', () => {
+    renderEnded('connection_issue');
+    expect(screen.queryByText(/your token has been given back/)).toBeNull();
+    act(() => useLiveSession.getState().noteRefund('session-1'));
+    expect(screen.getByText(/your token has been given back/)).toBeTruthy();
   });
 });

@@ -23,6 +23,7 @@ function SessionEndedView({ ended }: { ended: EndedSession }) {
   const { payload, reason } = ended;
   const partner = payload.peerProfile;
   const content = endContent(reason);
+  const refunded = useLiveSession((state) => state.refundedSessionId === payload.session.id);
   useDocumentTitle(t('meta_title'));
 
   const report = () =>
@@ -42,6 +43,7 @@ function SessionEndedView({ ended }: { ended: EndedSession }) {
           {t(`peer_errors.${ended.peerError}`, { defaultValue: '' })}
         </p>
       )}
+      {refunded && <p className="mt-3 text-sm font-medium text-brand-800">{t('refunded')}</p>}
       {reason === 'connection_issue' && (
         <ul className="mt-3 list-inside list-disc text-left text-sm text-stone-600">
           <li>{t('tips.internet')}</li>
@@ -74,6 +76,14 @@ function ContinueSection({ ended, onReport }: { ended: EndedSession; onReport: (
     partnerId: partner.id,
     languageCode: ended.payload.session.languageCode,
   });
+  // A report between the two, either way: continuing is never offered (issue 17).
+  if (offer.unavailableHere || offer.error === 'unavailable') {
+    return (
+      <div className="flex justify-center">
+        <ReportButton name={partner.name} onClick={onReport} />
+      </div>
+    );
+  }
   return (
     <section aria-labelledby="continue-title" className="grid gap-3">
       <h2 id="continue-title" className="text-base font-semibold text-ink">

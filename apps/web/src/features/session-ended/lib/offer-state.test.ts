@@ -46,7 +46,42 @@ describe('offerReducer', () => {
   });
 });
 
+describe('offerReducer (issue 17)', () => {
+  const sent = { ...initialOfferState, sent: 'pending' as const, sentOffer: offer };
+
+  it('tells an expired sent offer from a withdrawn one, with a notice for other pages', () => {
+    const expired = offerReducer(sent, {
+      type: 'offer_cancelled',
+      offerId: 'o1',
+      reason: 'expired',
+    });
+    expect(expired).toMatchObject({ sent: 'expired', notice: { kind: 'expired' } });
+    const withdrawn = offerReducer(sent, { type: 'offer_cancelled', offerId: 'o1' });
+    expect(withdrawn).toMatchObject({ sent: 'cancelled', notice: null });
+  });
+
+  it('drops and refuses offers from a partner with a report between the two', () => {
+    const incoming = { ...offer, fromUserId: 'p1' };
+    let state = offerReducer(initialOfferState, { type: 'received', offer: incoming });
+    state = offerReducer(state, { type: 'unavailable', peerId: 'p1' });
+    expect(state.received).toBeNull();
+    expect(offerReducer(state, { type: 'received', offer: incoming }).received).toBeNull();
+  });
+
+  it('keeps the offer when accepting is refused because the receiver is searching', () => {
+    const incoming = offerReducer(initialOfferState, { type: 'received', offer });
+    const answering = offerReducer(incoming, { type: 'respond', answer: 'accepting' });
+    const refused = offerReducer(answering, { type: 'respond_failed', error: 'searching' });
+    expect(refused).toMatchObject({ received: offer, responding: null, error: 'searching' });
+  });
+});
+
 describe('offerError', () => {
+  it('maps the contract codes of a refused offer: reported pair, still searching', () => {
+    expect(offerError(new ApiError('pair_excluded', '', 'http', 409))).toBe('unavailable');
+    expect(offerError(new ApiError('searching', '', 'http', 409))).toBe('searching');
+  });
+
   it('maps 1002/429 to no tokens, 1001/409 to already in call, else generic', () => {
     expect(offerError(new ApiError(1002, '', 'http', 403))).toBe('no_tokens');
     expect(offerError(new ApiError(429, '', 'http', 429))).toBe('no_tokens');
