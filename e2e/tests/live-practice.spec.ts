@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { currentUserId, newPerson, signInOnboarded } from '../support/auth.ts';
 import { CLUSTER, clusterRunning, socketHolders } from '../support/cluster.ts';
@@ -137,6 +138,58 @@ test.describe('live practice', () => {
     await expect(ben).toHaveURL(/\/session-ended$/);
     await ben.goto('/dashboard');
     await expect(ben.getByText('1 token left today')).toBeVisible();
+
+    await ana.context().close();
+    await ben.context().close();
+  });
+});
+
+test.describe('a continue offer off the session-ended page', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('reaches the partner on the dashboard as a toast; accepting by keyboard starts the call for both', async ({
+    browser,
+  }) => {
+    const ana = await learner(browser, 'Ana Souza');
+    const ben = await learner(browser, 'Ben Okafor');
+    await findSession(ana);
+    await expect(ana.getByRole('heading', { name: 'Looking for a partner…' })).toBeVisible();
+    await findSession(ben);
+    await expect(ana).toHaveURL(/\/practice$/, { timeout: MATCH_TIMEOUT_MS });
+    await expect(ben).toHaveURL(/\/practice$/, { timeout: MATCH_TIMEOUT_MS });
+    await expect(ana.getByRole('heading', { name: 'Practicing' })).toBeVisible();
+
+    await ana.getByRole('button', { name: 'End session' }).click();
+    await expect(ana).toHaveURL(/\/session-ended$/);
+    await expect(ben).toHaveURL(/\/session-ended$/);
+
+    // Ben moves on to his dashboard (inside the app, the socket stays open).
+    await ben.getByRole('link', { name: 'Parlo home' }).click();
+    await expect(ben).toHaveURL(/\/dashboard$/);
+
+    await ana.getByRole('button', { name: 'Continue with Ben Okafor' }).click();
+    await expect(ana.getByText('Waiting for Ben Okafor to answer…')).toBeVisible();
+
+    const notifications = ben.getByRole('region', { name: 'Notifications (F8)' });
+    const offer = notifications.getByRole('group', { name: 'Ana Souza wants to keep talking!' });
+    await expect(offer).toBeVisible();
+    await expect(offer.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
+    await expect(offer.getByRole('button', { name: 'Decline', exact: true })).toBeVisible();
+    const axe = await new AxeBuilder({ page: ben }).include('section[aria-label]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    // By keyboard alone: F8 to the toast, Tab to Accept, Enter.
+    await ben.keyboard.press('F8');
+    await expect(offer).toBeFocused();
+    await ben.keyboard.press('Tab');
+    await expect(offer.getByRole('button', { name: 'Accept', exact: true })).toBeFocused();
+    await ben.keyboard.press('Enter');
+
+    await expect(ben).toHaveURL(/\/practice$/, { timeout: MATCH_TIMEOUT_MS });
+    await expect(ana).toHaveURL(/\/practice$/, { timeout: MATCH_TIMEOUT_MS });
+    await expect(ben.getByRole('heading', { name: 'Practicing' })).toBeVisible();
+    await expect(ana.getByRole('heading', { name: 'Practicing' })).toBeVisible();
+    await seeEachOther(ana, ben);
 
     await ana.context().close();
     await ben.context().close();
