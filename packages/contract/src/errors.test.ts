@@ -24,6 +24,8 @@ describe('error envelope', () => {
       alreadyInCall: 1001,
       sessionsLimitReached: 1002,
       badRequest: 'BAD_REQUEST',
+      pairExcluded: 'pair_excluded',
+      searching: 'searching',
     });
   });
 });
