@@ -5,4 +5,8 @@ export const ERROR_CODES = {
   sessionsLimitReached: 1002,
   /** A refused bonus-token grant; the ad cap says 'limit reached' in its message (spec §8). */
   badRequest: 'BAD_REQUEST',
+  /** Payments are not set up on this server (no Stripe keys, no development provider). */
+  billingUnavailable: 'billing_unavailable',
+  /** A Stripe webhook whose Stripe-Signature does not verify (forged, altered or too old). */
+  invalidSignature: 'invalid_signature',
 } as const;
