@@ -49,7 +49,8 @@ export function verifyStripeEvent(
     secret,
     toleranceSeconds,
     undefined,
-    Math.floor(now.getTime() / 1000),
+    // In milliseconds: the SDK divides by 1000 itself.
+    now.getTime(),
   );
 }
 

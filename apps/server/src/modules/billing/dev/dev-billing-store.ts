@@ -19,6 +19,14 @@ export interface DevBillingStore {
   ): Promise<T | undefined>;
 }
 
+// Creation times strictly increase within the process, so lists keep the order things happened in
+// even when one transaction makes several objects.
+let lastStamp = 0;
+const creationStamp = () => {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp);
+};
+
 export function createDevBillingStore(db: Database): DevBillingStore {
   const byId = (kind: string, id: string) =>
     and(eq(devBillingObjects.kind, kind), eq(devBillingObjects.id, id));
@@ -35,7 +43,7 @@ export function createDevBillingStore(db: Database): DevBillingStore {
     async put(kind, object, parentId = null) {
       await db
         .insert(devBillingObjects)
-        .values({ id: object.id, kind, data: object, parentId })
+        .values({ id: object.id, kind, data: object, parentId, createdAt: creationStamp() })
         .onConflictDoUpdate({ target: devBillingObjects.id, set: { data: object } });
     },
 
