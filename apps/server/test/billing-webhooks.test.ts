@@ -15,7 +15,9 @@ describe.each(drivers)('billing webhook: signatures, replays and order (%s)', (d
   async function boughtSilently() {
     const user = await ctx.account();
     await ctx.buy(user);
-    const [created] = await ctx.stripe.events.list({ limit: 1, type: 'checkout.session.completed' }).then((l) => l.data);
+    const [created] = await ctx.stripe.events
+      .list({ limit: 1, type: 'checkout.session.completed' })
+      .then((l) => l.data);
     const session = created!.data.object as Stripe.Checkout.Session;
     const subscriptionId = session.subscription as string;
     return { user, subscriptionId, events: await ctx.eventsOf(subscriptionId) };
@@ -29,7 +31,10 @@ describe.each(drivers)('billing webhook: signatures, replays and order (%s)', (d
 
     const forged = await ctx.deliver(paid, 'whsec_notthesecretstripegaveus');
     expect(forged.statusCode).toBe(400);
-    expect(forged.json()).toEqual({ code: 'invalid_signature', message: 'Stripe-Signature does not verify' });
+    expect(forged.json()).toEqual({
+      code: 'invalid_signature',
+      message: 'Stripe-Signature does not verify',
+    });
 
     const payload = JSON.stringify(paid);
     const header = signStripePayload(payload, ctx.webhookSecret(), ctx.clock.now());
@@ -91,7 +96,8 @@ describe.each(drivers)('billing webhook: signatures, replays and order (%s)', (d
     expect(response.statusCode).toBe(200);
     const plan = await ctx.planOf(user);
     expect(plan.plan.code).toBe('premium');
-    for (const event of [...events].reverse()) expect((await ctx.deliver(event)).statusCode).toBe(200);
+    for (const event of [...events].reverse())
+      expect((await ctx.deliver(event)).statusCode).toBe(200);
     expect(await ctx.planOf(user)).toEqual(plan);
     expect((await ctx.planRows(user)).length).toBe(2);
   });
@@ -110,7 +116,8 @@ describe.each(drivers)('billing webhook: signatures, replays and order (%s)', (d
       'customer.subscription.deleted',
     ]);
     // Newest first: the deletion, then the cancellation, then the purchase's events.
-    for (const event of [...events].reverse()) expect((await ctx.deliver(event)).statusCode).toBe(200);
+    for (const event of [...events].reverse())
+      expect((await ctx.deliver(event)).statusCode).toBe(200);
     expect((await ctx.planOf(user)).plan.code).toBe('free');
     expect((await ctx.planRows(user)).length).toBe(1);
     expect((await ctx.call(user, 'GET', '/billing')).json()).toMatchObject({

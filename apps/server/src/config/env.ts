@@ -134,7 +134,10 @@ const envSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
   // The Stripe product Premium's prices belong to; without it Checkout names the product inline.
-  STRIPE_PRODUCT_ID: z.string().regex(/^prod_[A-Za-z0-9]+$/, 'must be a product id (prod_…)').optional(),
+  STRIPE_PRODUCT_ID: z
+    .string()
+    .regex(/^prod_[A-Za-z0-9]+$/, 'must be a product id (prod_…)')
+    .optional(),
   // How old a signed webhook may be (replay protection); Stripe's own default is 300 s.
   STRIPE_WEBHOOK_TOLERANCE_SECONDS: positiveInt.max(3600).default(300),
   PREMIUM_PRICES: premiumPrices.default(premiumPrices.parse(DEFAULT_PREMIUM_PRICES)),

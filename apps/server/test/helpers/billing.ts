@@ -50,7 +50,12 @@ export function useBillingApp(driver: Driver, delivery: 'auto' | 'manual') {
     return created.id;
   }
 
-  async function call(userId: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+  async function call(
+    userId: string,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) {
     const tokens = createAccessTokens({
       secret: state.t.config.JWT_SECRET,
       issuer: state.t.config.PUBLIC_URL,
@@ -113,7 +118,8 @@ export function useBillingApp(driver: Driver, delivery: 'auto' | 'manual') {
   /** The provider's events of the customer's subscription, oldest first. */
   async function eventsOf(subscriptionId: string) {
     const list = await state.stripe.events.list({ limit: 100 });
-    const about = (event: Stripe.Event) => JSON.stringify(event.data.object).includes(subscriptionId);
+    const about = (event: Stripe.Event) =>
+      JSON.stringify(event.data.object).includes(subscriptionId);
     return list.data.filter(about).reverse();
   }
 

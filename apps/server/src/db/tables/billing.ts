@@ -1,13 +1,4 @@
-import {
-  bigint,
-  check,
-  index,
-  jsonb,
-  pgSequence,
-  pgTable,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, timestamptz } from '../columns.ts';
 import { users } from './users.ts';
 
@@ -91,4 +82,3 @@ export const devBillingObjects = pgTable(
   },
   (t) => [index('dev_billing_objects_parent_idx').on(t.kind, t.parentId)],
 );
-

@@ -239,7 +239,9 @@ export function createBillingRepo(db: Database): BillingRepo {
           .returning({ id: billingEvents.id });
         if (inserted.length === 0) return 'duplicate';
         if (link) await saveCustomer(tx, link.userId, link.customerId);
-        const userIds = [...new Set(synced.flatMap(({ view }) => (view.userId ? [view.userId] : [])))];
+        const userIds = [
+          ...new Set(synced.flatMap(({ view }) => (view.userId ? [view.userId] : []))),
+        ];
         const live = new Set(userIds.length > 0 ? await lockUsers(tx, userIds) : []);
         for (const item of synced) {
           const userId = item.view.userId;

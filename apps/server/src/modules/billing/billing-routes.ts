@@ -52,7 +52,9 @@ const billingRoutes: FastifyPluginAsyncZod<{ billingService: BillingService }> =
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await billingService.startCheckout(request.user!.id, request.body.currency)),
+      reply
+        .code(201)
+        .send(await billingService.startCheckout(request.user!.id, request.body.currency)),
   );
 
   app.post(
@@ -66,14 +68,17 @@ const billingRoutes: FastifyPluginAsyncZod<{ billingService: BillingService }> =
         response: { 201: billingRedirectSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await billingService.openPortal(request.user!.id)),
+    async (request, reply) =>
+      reply.code(201).send(await billingService.openPortal(request.user!.id)),
   );
 
   // The signature covers the exact bytes Stripe sent, so this route reads the body raw.
-  await app.register(async (raw) => {
+  await app.register((raw, _options, done) => {
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
-      done(null, body),
+    raw.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
     );
     raw.post(
       '/billing/webhook',
@@ -101,6 +106,7 @@ const billingRoutes: FastifyPluginAsyncZod<{ billingService: BillingService }> =
         return { received: true as const, duplicate: outcome === 'duplicate' };
       },
     );
+    done();
   });
 };
 

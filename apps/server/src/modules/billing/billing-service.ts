@@ -208,10 +208,7 @@ export function createBillingService(deps: BillingServiceDeps): BillingService {
           now,
         );
       } catch {
-        throw new BadRequestError(
-          'Stripe-Signature does not verify',
-          ERROR_CODES.invalidSignature,
-        );
+        throw new BadRequestError('Stripe-Signature does not verify', ERROR_CODES.invalidSignature);
       }
       const envelope = stripeEventEnvelopeSchema.safeParse(event);
       if (!envelope.success) throw new BadRequestError('Not a Stripe event');

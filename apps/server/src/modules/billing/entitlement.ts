@@ -30,12 +30,15 @@ const OVER: readonly StripeSubscriptionStatus[] = ['canceled', 'incomplete_expir
  */
 export function premiumUntil(view: SubscriptionView): Date | null {
   if (!ENTITLED.includes(view.status)) return null;
-  if (view.cancelAt) return new Date(Math.min(view.cancelAt.getTime(), view.currentPeriodEnd.getTime()));
+  if (view.cancelAt)
+    return new Date(Math.min(view.cancelAt.getTime(), view.currentPeriodEnd.getTime()));
   return new Date(view.currentPeriodEnd.getTime() + RENEWAL_GRACE_MS);
 }
 
 /** How the Premium page names the subscription's state. */
-export function paidState(view: Pick<SubscriptionView, 'status' | 'cancelAt'>): PaidSubscriptionState {
+export function paidState(
+  view: Pick<SubscriptionView, 'status' | 'cancelAt'>,
+): PaidSubscriptionState {
   if (ENTITLED.includes(view.status)) return view.cancelAt ? 'cancelling' : 'active';
   if (OVER.includes(view.status)) return 'ended';
   return 'past_due';

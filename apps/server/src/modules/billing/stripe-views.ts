@@ -1,5 +1,8 @@
 import type { Stripe } from './stripe-client.ts';
-import { STRIPE_SUBSCRIPTION_STATUSES, type StripeSubscriptionStatus } from '../../db/tables/billing.ts';
+import {
+  STRIPE_SUBSCRIPTION_STATUSES,
+  type StripeSubscriptionStatus,
+} from '../../db/tables/billing.ts';
 import type { SubscriptionView } from './entitlement.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,8 +56,7 @@ export function eventSubject(event: Stripe.Event): {
       const session = event.data.object;
       const customerId = idOf(session.customer);
       const userId = session.client_reference_id;
-      const link =
-        customerId && userId && UUID.test(userId) ? { userId, customerId } : null;
+      const link = customerId && userId && UUID.test(userId) ? { userId, customerId } : null;
       return { subscriptionId: idOf(session.subscription), link };
     }
     case 'customer.subscription.created':

@@ -5,7 +5,7 @@ import {
   devObjectParamsSchema,
   devPortalCreateSchema,
 } from '@parlo/contract/dev-billing';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { DevBillingEngine, DevEvent } from './dev-billing-engine.ts';
 import type { DevBillingStore } from './dev-billing-store.ts';
@@ -22,11 +22,11 @@ function stripeError(reply: FastifyReply, status: number, message: string, code?
  * The subset of Stripe's API v1 that Parlo's server calls through the SDK: customers, Checkout
  * and Billing Portal sessions, subscriptions (read, cancel) and events (read, list, for replays).
  */
-export const devBillingApi: FastifyPluginAsync<{
+export const devBillingApi: FastifyPluginCallback<{
   engine: DevBillingEngine;
   store: DevBillingStore;
   secretKey: string;
-}> = async (app, { engine, store, secretKey }) => {
+}> = (app, { engine, store, secretKey }, done) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 65_536 },
@@ -43,9 +43,13 @@ export const devBillingApi: FastifyPluginAsync<{
   /** Parses with a contract schema, or answers Stripe's 400. */
   function parsed<S extends z.ZodType>(schema: S, value: unknown, reply: FastifyReply) {
     const result = schema.safeParse(value ?? {});
-    if (result.success) return result.data as z.infer<S>;
+    if (result.success) return result.data;
     const issue = result.error.issues[0];
-    void stripeError(reply, 400, `Invalid ${issue?.path.join('.') ?? 'request'}: ${issue?.message}`);
+    void stripeError(
+      reply,
+      400,
+      `Invalid ${issue?.path.join('.') ?? 'request'}: ${issue?.message}`,
+    );
     return undefined;
   }
   const idOf = (request: { params: unknown }, reply: FastifyReply) =>
@@ -105,4 +109,5 @@ export const devBillingApi: FastifyPluginAsync<{
     );
     return { object: 'list', data, has_more: false, url: '/v1/events' };
   });
+  done();
 };

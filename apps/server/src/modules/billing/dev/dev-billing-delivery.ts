@@ -32,7 +32,10 @@ export function createDevDelivery(deps: {
           signal: AbortSignal.timeout(20_000),
         });
         if (response.ok) return;
-        deps.log.warn({ eventId: event.id, status: response.status }, 'dev billing: webhook refused');
+        deps.log.warn(
+          { eventId: event.id, status: response.status },
+          'dev billing: webhook refused',
+        );
       } catch (error) {
         deps.log.warn({ err: error, eventId: event.id }, 'dev billing: webhook unreachable');
       }

@@ -39,7 +39,10 @@ interface DevItem {
 export type PortalAction = 'cancel' | 'renew' | 'advance' | 'advance_decline' | 'refund';
 
 export const newId = (prefix: string) =>
-  `${prefix}_${randomBytes(18).toString('base64url').replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`;
+  `${prefix}_${randomBytes(18)
+    .toString('base64url')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 24)}`;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -168,61 +171,65 @@ export function createDevBillingEngine(deps: {
     /** The buyer paid on the Checkout page: the subscription starts with a paid first invoice. */
     async completeCheckout(sessionId: string) {
       const events: DevEvent[] = [];
-      const session = await store.change<DevObject>('checkout.session', sessionId, async (open, store) => {
-        if (open.status !== 'open') return undefined;
-        const line = open.line_item as DevCheckoutCreate['line_items'][number];
-        const start = now();
-        const subscription: DevSubscription = {
-          id: newId('sub'),
-          object: 'subscription',
-          customer: open.customer as string,
-          status: 'active',
-          currency: line.price_data.currency,
-          metadata: open.subscription_metadata as Record<string, string>,
-          cancel_at_period_end: false,
-          cancel_at: null,
-          canceled_at: null,
-          ended_at: null,
-          latest_invoice: null,
-          created: start,
-          start_date: start,
-          test_clock_time: start,
-          items: {
-            object: 'list',
-            data: [
-              {
-                id: newId('si'),
-                object: 'subscription_item',
-                current_period_start: start,
-                current_period_end: addInterval(start, line.price_data.recurring.interval),
-                quantity: line.quantity ?? 1,
-                price: {
-                  id: newId('price'),
-                  currency: line.price_data.currency,
-                  unit_amount: line.price_data.unit_amount,
-                  recurring: line.price_data.recurring,
+      const session = await store.change<DevObject>(
+        'checkout.session',
+        sessionId,
+        async (open, store) => {
+          if (open.status !== 'open') return undefined;
+          const line = open.line_item as DevCheckoutCreate['line_items'][number];
+          const start = now();
+          const subscription: DevSubscription = {
+            id: newId('sub'),
+            object: 'subscription',
+            customer: open.customer as string,
+            status: 'active',
+            currency: line.price_data.currency,
+            metadata: open.subscription_metadata as Record<string, string>,
+            cancel_at_period_end: false,
+            cancel_at: null,
+            canceled_at: null,
+            ended_at: null,
+            latest_invoice: null,
+            created: start,
+            start_date: start,
+            test_clock_time: start,
+            items: {
+              object: 'list',
+              data: [
+                {
+                  id: newId('si'),
+                  object: 'subscription_item',
+                  current_period_start: start,
+                  current_period_end: addInterval(start, line.price_data.recurring.interval),
+                  quantity: line.quantity ?? 1,
+                  price: {
+                    id: newId('price'),
+                    currency: line.price_data.currency,
+                    unit_amount: line.price_data.unit_amount,
+                    recurring: line.price_data.recurring,
+                  },
                 },
-              },
-            ],
-          },
-        };
-        const first = await invoice(store, subscription, true, 'subscription_create');
-        subscription.latest_invoice = first.id;
-        await store.put('subscription', subscription, subscription.customer);
-        const completed = {
-          ...open,
-          status: 'complete',
-          payment_status: 'paid',
-          subscription: subscription.id,
-        };
-        // Stripe does not promise an order; the subscription events come before the session's.
-        events.push(
-          await event(store, 'customer.subscription.created', subscription),
-          await event(store, 'invoice.paid', first),
-          await event(store, 'checkout.session.completed', completed),
-        );
-        return completed;
-      });
+              ],
+            },
+          };
+          const first = await invoice(store, subscription, true, 'subscription_create');
+          subscription.latest_invoice = first.id;
+          await store.put('subscription', subscription, subscription.customer);
+          const completed = {
+            ...open,
+            status: 'complete',
+            payment_status: 'paid',
+            subscription: subscription.id,
+          };
+          // Stripe does not promise an order; the subscription events come before the session's.
+          events.push(
+            await event(store, 'customer.subscription.created', subscription),
+            await event(store, 'invoice.paid', first),
+            await event(store, 'checkout.session.completed', completed),
+          );
+          return completed;
+        },
+      );
       if (session) deps.emit(events);
       return session;
     },
@@ -246,13 +253,17 @@ export function createDevBillingEngine(deps: {
     /** DELETE /v1/subscriptions/:id: ends it now. */
     async cancelNow(subscriptionId: string) {
       let events: DevEvent[] = [];
-      const ended = await store.change<DevSubscription>('subscription', subscriptionId, async (s, store) => {
-        if (s.status === 'canceled') return undefined;
-        const at = Math.max(now(), s.test_clock_time);
-        const next = { ...s, status: 'canceled', canceled_at: at, ended_at: at };
-        events = [await event(store, 'customer.subscription.deleted', next)];
-        return next;
-      });
+      const ended = await store.change<DevSubscription>(
+        'subscription',
+        subscriptionId,
+        async (s, store) => {
+          if (s.status === 'canceled') return undefined;
+          const at = Math.max(now(), s.test_clock_time);
+          const next = { ...s, status: 'canceled', canceled_at: at, ended_at: at };
+          events = [await event(store, 'customer.subscription.deleted', next)];
+          return next;
+        },
+      );
       deps.emit(events);
       return ended ?? (await store.get<DevSubscription>('subscription', subscriptionId));
     },

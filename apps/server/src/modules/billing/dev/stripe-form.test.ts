@@ -9,7 +9,9 @@ describe('parseStripeForm', () => {
       encodeURIComponent('http://x/premium?checkout=success');
     expect(parseStripeForm(body)).toEqual({
       mode: 'subscription',
-      line_items: [{ quantity: '1', price_data: { currency: 'eur', recurring: { interval: 'month' } } }],
+      line_items: [
+        { quantity: '1', price_data: { currency: 'eur', recurring: { interval: 'month' } } },
+      ],
       metadata: { userId: 'u1' },
       success_url: 'http://x/premium?checkout=success',
     });

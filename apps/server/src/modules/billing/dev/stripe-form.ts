@@ -6,7 +6,10 @@ export function parseStripeForm(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.split(/\[|\]\[|\]/).filter((part, i) => part !== '' || i === 0);
-    if (path.length === 0 || path.some((part) => ['__proto__', 'constructor', 'prototype'].includes(part))) {
+    if (
+      path.length === 0 ||
+      path.some((part) => ['__proto__', 'constructor', 'prototype'].includes(part))
+    ) {
       continue;
     }
     let node: Record<string, unknown> = root;
