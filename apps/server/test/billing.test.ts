@@ -4,6 +4,7 @@ import { billingSubscriptions } from '../src/db/tables/billing.ts';
 import { RENEWAL_GRACE_MS } from '../src/modules/billing/entitlement.ts';
 import { available, canPayForSession } from '../src/modules/tokens/token-rules.ts';
 import { createTokensRepo } from '../src/modules/tokens/tokens-repo.ts';
+import { useClockedApp } from './helpers/accounts.ts';
 import { useBillingApp } from './helpers/billing.ts';
 import { drivers } from './helpers/test-app.ts';
 
@@ -176,3 +177,38 @@ describe.each(drivers)(
     });
   },
 );
+
+describe('billing without Stripe keys in production', () => {
+  const ctx = useClockedApp('pglite', {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://parlo.example',
+  });
+
+  it('offers no purchase, mounts no development provider, and refuses checkout and webhooks', async () => {
+    const user = await ctx.account();
+    expect((await ctx.call(user.id, 'GET', '/billing')).json()).toEqual({
+      purchasable: false,
+      development: false,
+      prices: [],
+      currency: null,
+      subscription: null,
+      manageable: false,
+    });
+    const checkout = await ctx.call(user.id, 'POST', '/billing/checkout', { currency: 'EUR' });
+    expect(checkout.statusCode).toBe(404);
+    expect(checkout.json()).toMatchObject({ code: 'billing_unavailable' });
+    const webhook = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+      payload: '{}',
+    });
+    expect(webhook.statusCode).toBe(404);
+    const stripeApi = await ctx.t.app.inject({ method: 'POST', url: '/v1/customers' });
+    expect(stripeApi.statusCode).not.toBe(200);
+    expect(
+      (await ctx.t.app.inject({ method: 'GET', url: '/dev-billing/portal/bps_12345678' }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
