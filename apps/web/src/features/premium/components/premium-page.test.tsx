@@ -42,13 +42,11 @@ function renderPremium({
     if (url === '/api/v1/subscriptions/user/active') return Promise.resolve(state.subscription);
     return Promise.reject(new Error(`unexpected ${url}`));
   });
-  const post = vi
-    .spyOn(apiClient, 'post')
-    .mockImplementation((url) =>
-      Promise.resolve({
-        url: url.endsWith('/checkout') ? 'https://checkout.test/cs_1' : 'https://portal.test/bps_1',
-      }),
-    );
+  const post = vi.spyOn(apiClient, 'post').mockImplementation((url) =>
+    Promise.resolve({
+      url: url.endsWith('/checkout') ? 'https://checkout.test/cs_1' : 'https://portal.test/bps_1',
+    }),
+  );
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
