@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { runAdminCli } from '../src/admin/cli.ts';
 import { billingSubscriptions } from '../src/db/tables/billing.ts';
 import { RENEWAL_GRACE_MS } from '../src/modules/billing/entitlement.ts';
 import { available, canPayForSession } from '../src/modules/tokens/token-rules.ts';
@@ -166,6 +167,22 @@ describe.each(drivers)(
       expect((await ctx.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
       expect((await ctx.planOf(user)).plan.code).toBe('free');
       expect((await subscriptionOf(user)).status).toBe('canceled');
+    });
+
+    it('leaves a plan paid through Stripe to Stripe: grant-premium neither extends nor replaces it', async () => {
+      const { user } = await premiumUser();
+      const before = await ctx.planOf(user);
+      const [row] = await ctx
+        .planRows(user)
+        .then((rows) => rows.filter((r) => r.status === 'active'));
+      const { username } = (await ctx.call(user, 'GET', '/users/me')).json<{ username: string }>();
+      const result = await runAdminCli(['grant-premium', username, '30'], {
+        db: ctx.db(),
+        clock: ctx.clock,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`Stripe subscription ${row!.billingSubscriptionId}`);
+      expect(await ctx.planOf(user)).toEqual(before);
     });
 
     it('cancels the subscription at Stripe when the account is deleted', async () => {
