@@ -19,6 +19,11 @@ import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth-repo.ts';
 import authRoutes from './modules/auth/auth-routes.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
+import { createBillingRepo } from './modules/billing/billing-repo.ts';
+import billingRoutes from './modules/billing/billing-routes.ts';
+import { createBillingService } from './modules/billing/billing-service.ts';
+import { devBillingRoutes } from './modules/billing/dev/dev-billing-routes.ts';
+import { stripeClientFactory } from './modules/billing/stripe-client.ts';
 import { devOAuthRoutes } from './modules/auth/dev-oauth-routes.ts';
 import { createProviderRegistry, devIssuer } from './modules/auth/provider-registry.ts';
 import { createHealthRepo } from './modules/health/health-repo.ts';
@@ -72,6 +77,8 @@ import type { Broker } from './broker/broker.ts';
 import { createLive, type Live } from './realtime/live.ts';
 import type { Scheduler } from './realtime/scheduler.ts';
 
+const BILLING_WEBHOOK_PATH = '/api/v1/billing/webhook';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sockets, matching, calls and offers of this instance. */
@@ -98,6 +105,8 @@ export interface AppDeps {
   scheduler?: Scheduler;
   /** Socket heartbeat interval; tests shorten it. */
   heartbeatMs?: number;
+  /** The development billing provider's webhooks: sent (default), or kept for tests to replay. */
+  devBillingDelivery?: 'auto' | 'manual';
 }
 
 /**
@@ -135,7 +144,7 @@ export async function buildApp(deps: AppDeps) {
   const metrics = createMetrics();
   await app.register(errorHandler, { onError: metrics.errorReplied });
   await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
-  await app.register(apiKeyGuard, { apiKey: config.API_KEY });
+  await app.register(apiKeyGuard, { apiKey: config.API_KEY, exempt: [BILLING_WEBHOOK_PATH] });
   const now = () => clock.now().getTime();
   const accessTokens = createAccessTokens({
     secret: config.JWT_SECRET,
@@ -252,6 +261,32 @@ export async function buildApp(deps: AppDeps) {
       now,
     });
   }
+  // Billing (issue 19): Stripe, or the development billing provider outside production.
+  const billing = config.BILLING;
+  const billingService = createBillingService({
+    billingRepo: createBillingRepo(db),
+    billing,
+    prices: config.PREMIUM_PRICES,
+    productId: config.STRIPE_PRODUCT_ID,
+    publicUrl: config.PUBLIC_URL,
+    webhookToleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+    stripe: billing ? stripeClientFactory(billing, internalUrl) : null,
+    clock,
+    log: app.log,
+  });
+  await app.register(billingRoutes, { prefix: '/api/v1', billingService });
+  if (billing?.provider === 'development') {
+    await app.register(devBillingRoutes, {
+      db,
+      publicUrl: config.PUBLIC_URL,
+      internalUrl,
+      secretKey: billing.secretKey,
+      webhookSecret: billing.webhookSecret,
+      now: () => clock.now(),
+      log: app.log,
+      delivery: deps.devBillingDelivery,
+    });
+  }
   await app.register(authRoutes, {
     prefix: '/api/v1',
     authService: createAuthService({
@@ -286,6 +321,7 @@ export async function buildApp(deps: AppDeps) {
       usersRepo,
       findProfile: (userId) => profilesService.findProfile(userId),
       clock,
+      beforeAccountDeleted: (userId) => billingService.cancelForUser(userId),
       onAccountDeleted: async (userId) => {
         await live.disconnectUser(userId, 'Account deleted');
         await deps.onAccountDeleted?.(userId);

@@ -9,4 +9,8 @@ export const ERROR_CODES = {
   pairExcluded: 'pair_excluded',
   /** Accepting a continue offer while one's own search is queued: stop searching first. */
   searching: 'searching',
+  /** Payments are not set up on this server (no Stripe keys, no development provider). */
+  billingUnavailable: 'billing_unavailable',
+  /** A Stripe webhook whose Stripe-Signature does not verify (forged, altered or too old). */
+  invalidSignature: 'invalid_signature',
 } as const;

@@ -9,6 +9,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
 Commands:
   grant-premium <email> <days>   Premium for <days> days (1..3650); extends a live premium plan
+                                 (a plan paid through Stripe is managed in Stripe instead)
   grant-tokens <email> <n>       Add <n> bonus tokens (1..100)
   show-tokens <email>            Plan, today's usage and the bonus balance
   grant-moderator <email>        Opens the moderation console to the account
@@ -100,6 +101,11 @@ export async function runAdminCli(
   switch (command.name) {
     case 'grant-premium': {
       const subscription = await repo.grantPremium(user.id, command.days, now);
+      if (subscription.billingSubscriptionId) {
+        const paidUntil = subscription.endsAt?.toISOString() ?? 'no end date';
+        const note = `${user.username} pays for Premium (Stripe subscription ${subscription.billingSubscriptionId}, until ${paidUntil}); manage it in the Stripe Dashboard\n`;
+        return { code: 1, stdout: '', stderr: note };
+      }
       const until = subscription.endsAt?.toISOString() ?? 'no end date';
       return { code: 0, stdout: `${user.username}: premium until ${until}\n`, stderr: '' };
     }

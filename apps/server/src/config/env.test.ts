@@ -157,6 +157,36 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads Stripe keys in pairs, prices per currency, and no development billing in production', () => {
+    expect(issuesOf({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toEqual([
+      'STRIPE_SECRET_KEY/STRIPE_WEBHOOK_SECRET: set both or neither',
+    ]);
+    expect(issuesOf({ PREMIUM_PRICES: 'EUR:4.999,GBP:3,JPY:7.5,USD:5' })).toHaveLength(3);
+    expect(issuesOf({ ...PROD, DEV_BILLING: 'on' })).toEqual([
+      'DEV_BILLING: the development billing provider must be off in production',
+    ]);
+    const dev = loadConfig({ PREMIUM_PRICES: 'krw:6900, BRL:24.9' }, fixedSecret);
+    expect(dev.PREMIUM_PRICES).toEqual([
+      { currency: 'KRW', unitAmount: 6900, interval: 'month' },
+      { currency: 'BRL', unitAmount: 2490, interval: 'month' },
+    ]);
+    expect(dev.BILLING).toMatchObject({ provider: 'development' });
+    expect(loadConfig(PROD, fixedSecret).BILLING).toBeNull();
+    const stripe = loadConfig(
+      {
+        ...PROD,
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      },
+      fixedSecret,
+    );
+    expect(stripe.BILLING).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_live_abc',
+      webhookSecret: 'whsec_abc',
+    });
+  });
+
   it('requires JWT_SECRET and API_KEY in production and refuses the development sign-in', () => {
     expect(issuesOf({ NODE_ENV: 'production', DEV_SIGNIN: 'true' })).toEqual([
       'JWT_SECRET: required in production',

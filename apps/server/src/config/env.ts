@@ -1,5 +1,13 @@
+import { hkdfSync } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  BILLING_CURRENCIES,
+  BILLING_INTERVAL,
+  CURRENCY_MINOR_DIGITS,
+  type BillingCurrency,
+  type PremiumPrice,
+} from '@parlo/contract/billing';
 import { serverRoot } from '../paths.ts';
 import {
   fileDevSecretStore,
@@ -32,6 +40,42 @@ const urlList = (protocol: RegExp, label: string) =>
     .string()
     .transform((value) => splitList(value))
     .pipe(z.array(z.url({ protocol, error: `each entry must be a ${label} URL` })));
+
+/** Monthly Premium prices when PREMIUM_PRICES is not set, in whole currency units. */
+export const DEFAULT_PREMIUM_PRICES = 'EUR:4.99,USD:4.99,KRW:6900,JPY:700,BRL:24.90';
+
+/** `EUR:4.99,JPY:700` → prices in Stripe's smallest currency unit. */
+const premiumPrices = z.string().transform((value, ctx): PremiumPrice[] => {
+  const prices: PremiumPrice[] = [];
+  for (const entry of splitList(value)) {
+    const match = /^([A-Za-z]{3}):(\d+)(?:\.(\d+))?$/.exec(entry);
+    const currency = match?.[1]?.toUpperCase() as BillingCurrency | undefined;
+    if (!match || !currency || !BILLING_CURRENCIES.includes(currency)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not CURRENCY:amount with a currency of ${BILLING_CURRENCIES.join(', ')}`,
+      });
+      continue;
+    }
+    const digits = CURRENCY_MINOR_DIGITS[currency];
+    const fraction = match[3] ?? '';
+    if (fraction.length > digits || prices.some((price) => price.currency === currency)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}": ${currency} is listed twice or has more than ${digits} decimals`,
+      });
+      continue;
+    }
+    const unitAmount = Number(match[2]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0);
+    if (unitAmount <= 0) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}": the price must be above zero` });
+      continue;
+    }
+    prices.push({ currency, unitAmount, interval: BILLING_INTERVAL });
+  }
+  if (prices.length === 0) ctx.addIssue({ code: 'custom', message: 'list at least one price' });
+  return prices;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -80,6 +124,24 @@ const envSchema = z.object({
   LINE_TOKEN_URL: httpUrl.optional(),
   LINE_JWKS_URL: httpUrl.optional(),
   LINE_ISSUER: httpUrl.optional(),
+  // Stripe: a secret (or restricted) key and the webhook endpoint's signing secret, both or neither.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  // The Stripe product Premium's prices belong to; without it Checkout names the product inline.
+  STRIPE_PRODUCT_ID: z
+    .string()
+    .regex(/^prod_[A-Za-z0-9]+$/, 'must be a product id (prod_…)')
+    .optional(),
+  // How old a signed webhook may be (replay protection); Stripe's own default is 300 s.
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: positiveInt.max(3600).default(300),
+  PREMIUM_PRICES: premiumPrices.default(premiumPrices.parse(DEFAULT_PREMIUM_PRICES)),
+  DEV_BILLING: flag.optional(),
   STUN_URLS: urlList(/^stuns?$/, 'stun:').default([]),
   TURN_URLS: urlList(/^turns?$/, 'turn:').default([]),
   TURN_SECRET: secret.optional(),
@@ -112,11 +174,24 @@ const envSchema = z.object({
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-export type Config = Omit<ParsedEnv, 'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'DEV_SIGNIN'> & {
+/**
+ * Who takes payments: Stripe with its keys, the development billing provider (outside
+ * production, without keys), or nobody (Premium is then granted by an operator only).
+ */
+export type BillingConfig =
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string }
+  | { provider: 'development'; secretKey: string; webhookSecret: string }
+  | null;
+
+export type Config = Omit<
+  ParsedEnv,
+  'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'DEV_SIGNIN' | 'DEV_BILLING' | 'STRIPE_SECRET_KEY'
+> & {
   /** Origin the browser opens, without a trailing slash. */
   PUBLIC_URL: string;
   ALLOWED_ORIGINS: string[];
   DEV_SIGNIN: boolean;
+  BILLING: BillingConfig;
   JWT_SECRET: string;
   API_KEY: string;
   /** Absolute paths, resolved against the working directory the process was started in. */
@@ -154,15 +229,22 @@ export function loadConfig(
     throw new ConfigError(issues);
   }
 
-  const values = parsed.data;
+  const { STRIPE_SECRET_KEY, DEV_BILLING, ...values } = parsed.data;
   const dataDir = resolve(values.DATA_DIR);
+  const jwtSecret = values.JWT_SECRET ?? readDevSecret(devSecrets, dataDir);
   return {
     ...values,
+    BILLING: billingConfig(
+      STRIPE_SECRET_KEY,
+      values.STRIPE_WEBHOOK_SECRET,
+      DEV_BILLING ?? values.NODE_ENV !== 'production',
+      jwtSecret,
+    ),
     PUBLIC_URL: publicUrl,
     ALLOWED_ORIGINS: allowedOrigins,
     DEV_SIGNIN: values.DEV_SIGNIN ?? values.NODE_ENV !== 'production',
     API_KEY: values.API_KEY ?? DEV_API_KEY,
-    JWT_SECRET: values.JWT_SECRET ?? readDevSecret(devSecrets, dataDir),
+    JWT_SECRET: jwtSecret,
     DATA_DIR: dataDir,
     WEB_DIST: values.WEB_DIST ? resolve(values.WEB_DIST) : resolve(serverRoot, '../web/dist'),
   };
@@ -190,10 +272,14 @@ function crossFieldIssues(input: Env): string[] {
     if (input.DEV_SIGNIN && TRUE_WORDS.includes(input.DEV_SIGNIN)) {
       issues.push('DEV_SIGNIN: the development sign-in must be off in production');
     }
+    if (input.DEV_BILLING && TRUE_WORDS.includes(input.DEV_BILLING)) {
+      issues.push('DEV_BILLING: the development billing provider must be off in production');
+    }
   }
   const pairs: [string, string][] = [
     ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
     ['LINE_CHANNEL_ID', 'LINE_CHANNEL_SECRET'],
+    ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   ];
   for (const [id, key] of pairs) {
     if (Boolean(input[id]) !== Boolean(input[key]))
@@ -248,6 +334,27 @@ function originOf(entry: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The development provider's keys derive from JWT_SECRET, so every instance agrees on them. */
+export const DEV_STRIPE_SECRET_KEY = 'sk_test_parlodevelopment';
+
+function billingConfig(
+  secretKey: string | undefined,
+  webhookSecret: string | undefined,
+  devBilling: boolean,
+  jwtSecret: string,
+): BillingConfig {
+  if (secretKey && webhookSecret) return { provider: 'stripe', secretKey, webhookSecret };
+  if (!devBilling) return null;
+  const derived = Buffer.from(
+    hkdfSync('sha256', jwtSecret, 'parlo-dev-billing', 'webhook-secret', 24),
+  ).toString('base64url');
+  return {
+    provider: 'development',
+    secretKey: DEV_STRIPE_SECRET_KEY,
+    webhookSecret: `whsec_${derived.replace(/[^A-Za-z0-9]/g, '')}`,
+  };
 }
 
 function readDevSecret(store: DevSecretStore, dataDir: string): string {

@@ -1,4 +1,5 @@
 import * as auth from './tables/auth.ts';
+import * as billing from './tables/billing.ts';
 import * as catalogue from './tables/catalogue.ts';
 import * as moderation from './tables/moderation.ts';
 import * as sessions from './tables/sessions.ts';
@@ -11,6 +12,7 @@ import * as users from './tables/users.ts';
  */
 export const schema = {
   ...auth,
+  ...billing,
   ...catalogue,
   ...moderation,
   ...sessions,

@@ -17,13 +17,17 @@ function hasValidKey(presented: unknown, expected: Buffer): boolean {
  * Every /api request must carry the fixed X-API-Key (spec §7). It identifies the client app, not
  * a person: the key ships inside the web app, so user authorization is the auth guard's job.
  */
-const apiKeyGuard: FastifyPluginCallback<{ apiKey: string }> = (app, { apiKey }, done) => {
+const apiKeyGuard: FastifyPluginCallback<{
+  apiKey: string;
+  /** Routes called by other servers, which prove themselves otherwise (Stripe's signature). */
+  exempt?: readonly string[];
+}> = (app, { apiKey, exempt = [] }, done) => {
   const expected = digest(apiKey);
   app.addHook('onRequest', (request, _reply, next) => {
     // The matched route's pattern, not the raw URL: the router decodes %-escapes, the raw URL not.
     const path = request.routeOptions.url ?? pathOf(request.url);
     // CORS preflights never carry custom headers; @fastify/cors answers them.
-    const guarded = request.method !== 'OPTIONS' && isUnder(path, '/api');
+    const guarded = request.method !== 'OPTIONS' && isUnder(path, '/api') && !exempt.includes(path);
     if (guarded && !hasValidKey(request.headers[API_KEY_HEADER], expected)) {
       next(new UnauthorizedError('Missing or invalid API key', ERROR_CODES.invalidApiKey));
       return;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { createAccessTokens } from '../../src/modules/auth/access-tokens.ts';
 import { createAuthRepo } from '../../src/modules/auth/auth-repo.ts';
+import type { Env } from '../../src/config/env.ts';
 import { apiHeaders } from './oauth.ts';
 import { buildTestApp, manualClock, type Driver, type TestApp } from './test-app.ts';
 
@@ -10,11 +11,11 @@ import { buildTestApp, manualClock, type Driver, type TestApp } from './test-app
  * sign-in creates them (auth repo) and whose access tokens are minted at the clock's time, so a
  * test can jump days ahead without a provider token going stale.
  */
-export function useClockedApp(driver: Driver) {
+export function useClockedApp(driver: Driver, env?: Env) {
   const clock = manualClock();
   const state = { t: undefined as unknown as TestApp };
   beforeAll(async () => {
-    state.t = await buildTestApp(driver, { clock });
+    state.t = await buildTestApp(driver, { clock, ...(env ? { env } : {}) });
   });
   afterAll(() => state.t.close());
 

@@ -93,6 +93,8 @@ export interface TestAppOptions {
   onAccountDeleted?: (userId: string) => void;
   /** Extra routes for exercising the error handling, added before the app is ready. */
   extend?: (app: App) => void;
+  /** The development billing provider's webhooks: sent, or kept for the test to replay. */
+  devBillingDelivery?: 'auto' | 'manual';
 }
 
 export async function buildTestApp(driver: Driver, options: TestAppOptions = {}): Promise<TestApp> {
@@ -105,6 +107,7 @@ export async function buildTestApp(driver: Driver, options: TestAppOptions = {})
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.onAccountDeleted ? { onAccountDeleted: options.onAccountDeleted } : {}),
+    ...(options.devBillingDelivery ? { devBillingDelivery: options.devBillingDelivery } : {}),
   });
   options.extend?.(app);
   await app.ready();

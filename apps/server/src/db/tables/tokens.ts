@@ -32,6 +32,8 @@ export const subscriptions = pgTable(
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
     startedAt: timestamptz('started_at').notNull().defaultNow(),
     endsAt: timestamptz('ends_at'),
+    /** The Stripe subscription that pays for this plan; null for free plans and operator grants. */
+    billingSubscriptionId: text('billing_subscription_id'),
     createdAt: createdAt(),
   },
   (t) => [

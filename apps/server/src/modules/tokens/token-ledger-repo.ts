@@ -29,6 +29,8 @@ export interface SubscriptionRow {
   planCode: string;
   startedAt: Date;
   endsAt: Date | null;
+  /** The Stripe subscription paying for it (billing module); null for free and granted plans. */
+  billingSubscriptionId: string | null;
 }
 
 export interface LedgerEntry {
@@ -57,6 +59,7 @@ const subscriptionColumns = {
   planCode: subscriptions.planCode,
   startedAt: subscriptions.startedAt,
   endsAt: subscriptions.endsAt,
+  billingSubscriptionId: subscriptions.billingSubscriptionId,
 };
 
 export async function findActiveSubscription(

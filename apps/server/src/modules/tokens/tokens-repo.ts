@@ -50,7 +50,10 @@ export interface TokensRepo {
   claimAdReward(userId: string, adViewId: string, now: Date): Promise<AdClaim>;
   /** A live account by username or email, ignoring case. */
   findLiveUserByLogin(login: string): Promise<{ id: string; username: string } | undefined>;
-  /** Premium for `days` more days: extends a live premium plan, else replaces the free plan. */
+  /**
+   * Premium for `days` more days: extends a live premium plan, else replaces the free plan. A paid
+   * plan (Stripe) is answered unchanged.
+   */
   grantPremium(userId: string, days: number, now: Date): Promise<SubscriptionRow>;
   /** Adds bonus tokens (ledger reason admin_grant); answers the new bonus balance. */
   grantBonusTokens(userId: string, amount: number, now: Date): Promise<number>;
@@ -178,7 +181,8 @@ export function createTokensRepo(db: Database): TokensRepo {
       return withUserLocked(userId, async (tx) => {
         const current = await activeSubscriptionLocked(tx, userId, now);
         if (current?.planCode === 'premium') {
-          if (current.endsAt === null) return current;
+          // A paid plan ends when Stripe says; the operator manages it in Stripe, not here.
+          if (current.endsAt === null || current.billingSubscriptionId) return current;
           const from = Math.max(now.getTime(), current.endsAt.getTime());
           const [extended] = await tx
             .update(subscriptions)

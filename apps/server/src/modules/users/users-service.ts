@@ -33,6 +33,8 @@ export interface UsersServiceDeps {
   /** The user's profile, from the profiles module; null before onboarding. */
   findProfile: (userId: string) => Promise<Profile | null>;
   clock: Clock;
+  /** Called before the deletion; a failure stops it (billing cancels what Stripe would charge). */
+  beforeAccountDeleted?: (userId: string) => Promise<void>;
   /**
    * Called once an account deletion has committed, so whatever still serves the user (their
    * realtime socket) can let go of them.
@@ -62,6 +64,7 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
     },
 
     async deleteMe(userId) {
+      await deps.beforeAccountDeleted?.(userId);
       const deleted = await deps.usersRepo.deleteAccount(userId, deps.clock.now());
       if (!deleted) throw new NotFoundError('Failed to delete account');
       await deps.onAccountDeleted?.(userId);

@@ -79,9 +79,9 @@ describe('legal texts', () => {
 
 describe('legal helpers', () => {
   it('formats the last-updated day in the reader’s language', () => {
-    expect(formatLegalDate('en')).toBe('20 June 2025');
-    expect(formatLegalDate('ja')).toBe('2025年6月20日');
-    expect(formatLegalDate('ko')).toBe('2025년 6월 20일');
+    expect(formatLegalDate('en')).toBe('25 November 2026');
+    expect(formatLegalDate('ja')).toBe('2026年11月25日');
+    expect(formatLegalDate('ko')).toBe('2026년 11월 25일');
   });
 
   it('turns section keys into readable anchors', () => {
