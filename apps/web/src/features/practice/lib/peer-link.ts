@@ -5,7 +5,9 @@ import {
   offerKind,
   type DescriptionIdentity,
 } from '@/features/practice/lib/session-description';
+import { CandidateBuffer } from '@/features/practice/lib/candidate-buffer';
 import type {
+  CandidatePayload,
   PeerError,
   PeerLinkDeps,
   PeerLinkStart,
@@ -14,13 +16,6 @@ import type {
 } from '@/features/practice/lib/peer-types';
 import { RecoveryLadder } from '@/features/practice/lib/recovery-ladder';
 import { StateStore } from '@/features/practice/lib/state-store';
-
-export type CandidatePayload = {
-  candidate: string;
-  sdpMid?: string | null;
-  sdpMLineIndex?: number | null;
-  usernameFragment?: string | null;
-};
 
 export const CHAT_CHANNEL_LABEL = 'chat';
 const DEFAULT_OFFER_RETRY_MS = 1_500;
@@ -42,7 +37,7 @@ export class PeerLink extends StateStore<PeerSnapshot> {
   #iceServers: IceServer[] = [];
   #policy: RTCIceTransportPolicy = 'all';
   #localStream: MediaStream | null = null;
-  #pendingCandidates: CandidatePayload[] = [];
+  readonly #candidates = new CandidateBuffer();
   #pendingOffer: string | null = null;
   #remoteIdentity: DescriptionIdentity | null = null;
   #answerUndelivered = false;
@@ -112,7 +107,7 @@ export class PeerLink extends StateStore<PeerSnapshot> {
   /** The re-negotiation step: a fresh connection, relayed when a relay exists. */
   #rebuild() {
     this.#detach();
-    this.#pendingCandidates = [];
+    this.#candidates.clear();
     this.#remoteIdentity = null;
     return this.#build(hasRelay(this.#iceServers) ? 'relay' : this.#policy);
   }
@@ -164,7 +159,7 @@ export class PeerLink extends StateStore<PeerSnapshot> {
     try {
       await pc.setRemoteDescription({ type: 'offer', sdp });
       this.#remoteIdentity = identity;
-      await this.#flushCandidates(pc);
+      await this.#candidates.flush(pc);
       await pc.setLocalDescription(await pc.createAnswer());
       if (pc === this.#pc && !this.#isOver()) this.#sendAnswer(pc);
     } catch {
@@ -188,7 +183,7 @@ export class PeerLink extends StateStore<PeerSnapshot> {
       this.#stopOfferRetry();
       try {
         await pc.setRemoteDescription({ type: 'answer', sdp });
-        await this.#flushCandidates(pc);
+        await this.#candidates.flush(pc);
       } catch {
         this.#fail('handle_answer_failed');
       }
@@ -197,28 +192,8 @@ export class PeerLink extends StateStore<PeerSnapshot> {
 
   handleCandidate(candidate: CandidatePayload) {
     return this.#enqueue(async () => {
-      const pc = this.#pc;
-      if (this.#isOver()) return;
-      if (!pc || !pc.remoteDescription) {
-        this.#pendingCandidates.push(candidate);
-        return;
-      }
-      await this.#addCandidate(pc, candidate);
+      if (!this.#isOver()) await this.#candidates.add(this.#pc, candidate);
     });
-  }
-
-  async #flushCandidates(pc: RTCPeerConnection) {
-    const queued = this.#pendingCandidates;
-    this.#pendingCandidates = [];
-    for (const candidate of queued) await this.#addCandidate(pc, candidate);
-  }
-
-  async #addCandidate(pc: RTCPeerConnection, candidate: CandidatePayload) {
-    try {
-      await pc.addIceCandidate(candidate);
-    } catch {
-      // One bad (or stale: an older connection's) candidate is not a failed call.
-    }
   }
 
   #enqueue(operation: () => Promise<void>): Promise<void> {

@@ -44,3 +44,10 @@ export type PeerLinkStart = {
   iceTransportPolicy?: RTCIceTransportPolicy;
   localStream: MediaStream | null;
 };
+
+export type CandidatePayload = {
+  candidate: string;
+  sdpMid?: string | null;
+  sdpMLineIndex?: number | null;
+  usernameFragment?: string | null;
+};
