@@ -12,7 +12,7 @@
 //   connected    = both sides connected before the call ended (the app's recovery — ICE restart,
 //                  re-negotiation — counts; a call that ended `connection_issue` does not);
 //   survived     = after every packet on both veths was dropped for 3 s (both directions, the
-//                  sockets too), both learners are still on /practice and both decode new frames
+//                  sockets too; OUTAGE_MS and OUTAGE_PROTOCOL=udp change it), both learners are still on /practice and both decode new frames
 //                  of the partner's video within 30 s of the network coming back.
 // Both cameras are turned on as soon as /practice shows (an init script), so video flows.
 // Needs root, iproute2, iptables and python3. Run when the machine is otherwise quiet.
@@ -35,7 +35,9 @@ import { chromiumIn, createImpairedNetwork, missingPrerequisite } from './suppor
 
 const CALLS = Number(process.env.CALLS ?? 20);
 const IMPAIRMENT = { delayMs: 150, jitterMs: 20, loss: 0.03 };
-const OUTAGE_MS = 3_000;
+const OUTAGE_MS = Number(process.env.OUTAGE_MS ?? 3_000);
+// 'udp' cuts the media but not the sockets: longer such outages exercise the recovery steps.
+const OUTAGE_PROTOCOL = process.env.OUTAGE_PROTOCOL ?? 'all';
 const CONNECT_LIMIT_MS = 60_000;
 const SURVIVAL_WINDOW_MS = 30_000;
 const STEP_TIMEOUT_MS = 60_000;
@@ -143,10 +145,8 @@ async function oneCall(browsers, baseURL, network, index) {
     );
     const [la, lb] = connect.looks;
     result.connected = connect.ok;
-    result.recovery = {
-      connections: la.connections + lb.connections - 2,
-      iceRestarts: la.iceRestarts + lb.iceRestarts,
-    };
+    // Recovery steps the first connection needed (a step is counted on the initiator's side).
+    result.connectRecovery = la.iceRestarts + lb.iceRestarts + la.connections + lb.connections - 2;
     if (!connect.ok) {
       result.error = `not connected: ${JSON.stringify(connect.looks)}`;
       return result;
@@ -162,7 +162,7 @@ async function oneCall(browsers, baseURL, network, index) {
       return result;
     }
     await sleep(2_000);
-    await network.cut(OUTAGE_MS);
+    await network.cut(OUTAGE_MS, OUTAGE_PROTOCOL);
     const back = Date.now();
     while (Date.now() - back < SURVIVAL_WINDOW_MS) {
       const { onPractice, flowing: again } = await framesFlow(pages);
@@ -246,9 +246,11 @@ try {
       max_s: round(peerS.at(-1) ?? null, 2),
     },
     outage_ms: OUTAGE_MS,
+    outage_protocol: OUTAGE_PROTOCOL,
     survived: calls.filter((c) => c.survived).length,
     resumed_p50_s: round(percentile(resumedS, 50), 2),
     resumed_max_s: round(resumedS.at(-1) ?? null, 2),
+    connects_needing_recovery: calls.filter((c) => c.connectRecovery > 0).length,
     recovery: {
       ice_restarts: calls.reduce((n, c) => n + (c.recovery?.iceRestarts ?? 0), 0),
       fresh_connections: calls.reduce((n, c) => n + (c.recovery?.connections ?? 0), 0),

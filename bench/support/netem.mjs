@@ -55,7 +55,12 @@ export function removeNetwork(hosts, forwardBefore) {
     attempt('iptables', ['-t', 'mangle', '-F', chain]);
     attempt('iptables', ['-t', 'mangle', '-X', chain]);
   }
-  for (const host of hosts) attempt('ip', ['netns', 'del', nsName(host)]);
+  for (const host of hosts) {
+    // The namespace outlives its name while the kernel still holds it (closing sockets): the
+    // veth pair goes with its host end at once.
+    attempt('ip', ['link', 'del', `${PREFIX}-${host}-h`]);
+    attempt('ip', ['netns', 'del', nsName(host)]);
+  }
   attempt('ip', ['link', 'del', `${PREFIX}-srv`]);
   if (forwardBefore !== undefined) writeFileSync(FORWARD, forwardBefore);
 }
@@ -141,14 +146,15 @@ export async function createImpairedNetwork(hosts, { delayMs, jitterMs, loss }) 
     return {
       serverAddress: SERVER_ADDRESS,
       hosts: made,
-      /** Drops every packet on every veth, both ways, for `ms`. */
-      async cut(ms) {
+      /** Drops every packet (or every UDP packet: the media only) on every veth, both ways. */
+      async cut(ms, protocol = 'all') {
+        const rule = [...(protocol === 'all' ? [] : ['-p', protocol]), '-j', 'DROP'];
         for (const chain of Object.values(CHAINS)) {
-          run('iptables', ['-t', 'mangle', '-I', chain, '1', '-j', 'DROP']);
+          run('iptables', ['-t', 'mangle', '-I', chain, '1', ...rule]);
         }
         await new Promise((resolve) => setTimeout(resolve, ms));
         for (const chain of Object.values(CHAINS)) {
-          run('iptables', ['-t', 'mangle', '-D', chain, '-j', 'DROP']);
+          run('iptables', ['-t', 'mangle', '-D', chain, ...rule]);
         }
       },
       /** Tears the network down; resolves to the queue's packet counts. */
