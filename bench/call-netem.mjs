@@ -44,7 +44,14 @@ const STEP_TIMEOUT_MS = 60_000;
 
 const PROBE = () => {
   const now = () => performance.timeOrigin + performance.now();
-  const state = { t0: null, createdAt: null, connectedAt: null, connections: 0, iceRestarts: 0 };
+  const state = {
+    t0: null,
+    socketOpenAt: null,
+    createdAt: null,
+    connectedAt: null,
+    connections: 0,
+    iceRestarts: 0,
+  };
   window.__netem = state;
   const Native = window.RTCPeerConnection;
   const connections = [];
@@ -62,6 +69,14 @@ const PROBE = () => {
     createOffer(options) {
       if (options?.iceRestart) state.iceRestarts += 1;
       return super.createOffer(options);
+    }
+  };
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('open', () => (state.socketOpenAt = now()));
+      this.addEventListener('close', () => (state.socketOpenAt = null));
     }
   };
   document.addEventListener(
@@ -122,21 +137,40 @@ async function framesFlow(pages) {
   };
 }
 
-async function oneCall(browsers, baseURL, network, index) {
+/** Clicks Find once the page's socket is open (and the server had a moment to claim it). */
+async function clickFind(page) {
+  await page.waitForFunction(() => window.__netem.socketOpenAt !== null, undefined, {
+    timeout: STEP_TIMEOUT_MS,
+    polling: 100,
+  });
+  await sleep(500);
+  await page.getByRole('button', { name: 'Find Session • 7 min' }).click();
+}
+
+/** Two learners on /search, the first one searching; set-up, not measured. */
+async function setUp(browsers, baseURL, index) {
   const join = (browser, label, name) =>
     learner(browser, { baseURL, label, name, initScript: PROBE, timeoutMs: STEP_TIMEOUT_MS });
   const [a, b] = await Promise.all([
     join(browsers[0], `na${index}`, 'Ana Lima'),
     join(browsers[1], `nb${index}`, 'Ben Carter'),
   ]);
+  try {
+    await clickFind(a.page);
+    await a.page.getByRole('heading', { name: 'Looking for a partner…' }).waitFor();
+    await b.page.getByRole('button', { name: 'Find Session • 7 min' }).waitFor();
+    return [a, b];
+  } catch (error) {
+    await Promise.all([a.context.close(), b.context.close()]);
+    throw error;
+  }
+}
+
+async function oneCall([a, b], network) {
   const pages = [a.page, b.page];
   const result = { connected: false, survived: false };
   try {
-    const find = (page) => page.getByRole('button', { name: 'Find Session • 7 min' });
-    await Promise.all(pages.map((page) => find(page).waitFor()));
-    await find(a.page).click();
-    await a.page.getByRole('heading', { name: 'Looking for a partner…' }).waitFor();
-    await find(b.page).click();
+    await clickFind(b.page);
 
     const connect = await watch(
       pages,
@@ -195,11 +229,20 @@ if (missing) {
   process.exit(0);
 }
 
+// Ctrl-C or a kill ends the run through the clean-up below (browsers, server, database, network).
+let stopping = false;
+const browsers = [];
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    stopping = true;
+    for (const browser of browsers) void browser.close().catch(() => {});
+  });
+}
+
 const directory = mkdtempSync(path.join(tmpdir(), 'parlo-netem-'));
 const network = await createImpairedNetwork(['a', 'b'], IMPAIRMENT);
 const database = await createDatabase('netem');
 let server;
-const browsers = [];
 try {
   const host = network.serverAddress;
   server = await startServer({ DATABASE_URL: database.url, JWT_SECRET }, { host });
@@ -218,14 +261,29 @@ try {
     );
   }
   const calls = [];
-  for (let i = 0; i < CALLS; i += 1) {
-    const call = await oneCall(browsers, server.baseUrl, network, i).catch((error) => ({
+  let setupFailures = 0;
+  for (let i = 0; calls.length < CALLS && !stopping; i += 1) {
+    let learners;
+    try {
+      learners = await setUp(browsers, server.baseUrl, i);
+    } catch (error) {
+      // A sign-in that timed out on the slow path says nothing about calls: set up again.
+      setupFailures += 1;
+      console.error(`set-up ${i}: ${error.message.split('\n')[0]}`);
+      if (setupFailures > CALLS) throw new Error('set-up keeps failing', { cause: error });
+      continue;
+    }
+    const call = await oneCall(learners, network).catch((error) => ({
       connected: false,
       survived: false,
       error: error.message.split('\n')[0],
     }));
-    if (call.error) console.error(`call ${i}: ${call.error.slice(0, 400)}`);
     calls.push(call);
+    const { connected, survived, connectS, resumedS, error } = call;
+    console.error(
+      `call ${calls.length}: ${JSON.stringify({ connected, survived, connectS, resumedS })}` +
+        (error ? ` ${error.slice(0, 400)}` : ''),
+    );
   }
   const sorted = (values) => values.filter((v) => v !== undefined).sort((x, y) => x - y);
   const connectS = sorted(calls.map((c) => c.connectS));
@@ -259,6 +317,7 @@ try {
     within_goal:
       calls.filter((c) => c.connected).length >= Math.ceil(CALLS * 0.95) &&
       calls.filter((c) => c.survived).length >= Math.ceil(CALLS * 0.95),
+    setup_failures: setupFailures,
     queue: counts,
     samples_connect_s: calls.map((c) => (c.connectS === undefined ? null : round(c.connectS, 2))),
   });

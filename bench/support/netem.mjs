@@ -68,24 +68,21 @@ export function removeNetwork(hosts, forwardBefore) {
 /**
  * Builds the network for `hosts` (short names, e.g. ['a', 'b']) and starts the queue. Returns the
  * server's address, each host's namespace and address, `cut(ms)` for a total outage of every
- * veth, and `close()` (also run on exit and on SIGINT/SIGTERM).
+ * veth, and `close()` (also run when the process exits without it).
  */
 export async function createImpairedNetwork(hosts, { delayMs, jitterMs, loss }) {
   removeNetwork(hosts); // what a killed run may have left
   const forwardBefore = readFileSync(FORWARD, 'utf8');
   let queue;
+  let closed = false;
   const close = () => {
+    if (closed) return;
+    closed = true;
     if (queue && queue.exitCode === null) queue.kill('SIGTERM');
     removeNetwork(hosts, forwardBefore);
-    process.off('exit', close);
   };
-  const onSignal = () => {
-    close();
-    process.exit(130);
-  };
-  process.on('exit', close);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // The caller closes it; this is for a process that ends some other way.
+  process.once('exit', close);
   try {
     run('ip', ['link', 'add', `${PREFIX}-srv`, 'type', 'veth', 'peer', 'name', `${PREFIX}-srv-p`]);
     run('ip', ['addr', 'add', `${SERVER_ADDRESS}/32`, 'dev', `${PREFIX}-srv`]);
