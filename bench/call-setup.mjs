@@ -17,14 +17,7 @@
 // The page functions below run in the browser.
 /* global window, document, Element, location */
 import { chromium } from 'playwright-core';
-import {
-  createDatabase,
-  JWT_SECRET,
-  percentile,
-  report,
-  round,
-  startServer,
-} from './lib.mjs';
+import { createDatabase, JWT_SECRET, percentile, report, round, startServer } from './lib.mjs';
 import { CHROMIUM_ARGS, learner as newLearner } from './support/learners.mjs';
 
 const CALLS = Number(process.env.CALLS ?? 10);
