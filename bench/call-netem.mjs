@@ -239,9 +239,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const directory = mkdtempSync(path.join(tmpdir(), 'parlo-netem-'));
 const network = await createImpairedNetwork(['a', 'b'], IMPAIRMENT);
-const database = await createDatabase('netem');
+const database = await createDatabase('netem').catch(async (error) => {
+  await network.close();
+  throw error;
+});
+const directory = mkdtempSync(path.join(tmpdir(), 'parlo-netem-'));
 let server;
 try {
   const host = network.serverAddress;
