@@ -17,15 +17,8 @@
 // The page functions below run in the browser.
 /* global window, document, Element, location */
 import { chromium } from 'playwright-core';
-import {
-  API_KEY,
-  createDatabase,
-  JWT_SECRET,
-  percentile,
-  report,
-  round,
-  startServer,
-} from './lib.mjs';
+import { createDatabase, JWT_SECRET, percentile, report, round, startServer } from './lib.mjs';
+import { CHROMIUM_ARGS, learner as newLearner } from './support/learners.mjs';
 
 const CALLS = Number(process.env.CALLS ?? 10);
 const GOAL_P50_S = 1.0;
@@ -58,88 +51,17 @@ const PROBE = () => {
 
 const LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    '--allow-loopback-in-peer-connection',
-  ],
+  args: CHROMIUM_ARGS,
 };
-
-/** A fresh, onboarded learner on /search; sign-in is set-up, not measured, so it gets one retry. */
-async function learner(browser, baseURL, label, name) {
-  try {
-    return await signedInLearner(browser, baseURL, label, name);
-  } catch (error) {
-    console.error(`retrying sign-in of ${label}: ${error.message}`);
-    return signedInLearner(browser, baseURL, `${label}r`, name);
-  }
-}
-
-async function signedInLearner(browser, baseURL, label, name) {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'en-US',
-    permissions: ['camera', 'microphone'],
-  });
-  await context.addInitScript(PROBE);
-  try {
-    return await signIn(context, label, name);
-  } catch (error) {
-    await context.close();
-    throw error;
-  }
-}
-
-async function signIn(context, label, name) {
-  const page = await context.newPage();
-  page.setDefaultTimeout(CALL_TIMEOUT_MS);
-  const id = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  await page.goto('/auth/signin');
-  await page
-    .getByRole('button', { name: 'Continue with Google' })
-    .click()
-    .catch(async (error) => {
-      const text = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
-      throw new Error(`sign-in page at ${page.url()} shows: ${text.slice(0, 300)}`, {
-        cause: error,
-      });
-    });
-  await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
-  await page.getByLabel('Email').fill(`${id}@example.com`);
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/onboarding/);
-  const stored = await page.evaluate(() => localStorage.getItem('auth-storage'));
-  const token = JSON.parse(stored ?? '{}').state?.accessToken;
-  const headers = { 'x-api-key': API_KEY, Authorization: `Bearer ${token}` };
-  const posts = [
-    [
-      '/api/v1/profiles/me',
-      { name, gender: 'female', country: 'GB', dateOfBirth: '1995-04-02T00:00:00.000Z' },
-    ],
-    ['/api/v1/languages/user', { languageCode: 'en', proficiencyLevel: 'B1' }],
-  ];
-  for (const [url, data] of posts) {
-    const res = await page.request.post(url, { headers, data });
-    if (!res.ok()) throw new Error(`${url} -> ${res.status()} ${await res.text()}`);
-  }
-  await page.goto('/search');
-  return { context, page };
-}
 
 const probe = (page) => page.evaluate(() => window.__bench);
 
 async function oneCall(browser, baseURL, index) {
+  const learner = (label, name) =>
+    newLearner(browser, { baseURL, label, name, initScript: PROBE, timeoutMs: CALL_TIMEOUT_MS });
   const [a, b] = await Promise.all([
-    learner(browser, baseURL, `a${index}`, 'Ana Lima'),
-    learner(browser, baseURL, `b${index}`, 'Ben Carter'),
+    learner(`a${index}`, 'Ana Lima'),
+    learner(`b${index}`, 'Ben Carter'),
   ]);
   try {
     const findA = a.page.getByRole('button', { name: 'Find Session • 7 min' });

@@ -47,11 +47,12 @@ export async function waitFor(url, timeoutMs = 30_000) {
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
 
 /**
- * Starts apps/server/dist/main.js (run `npm run build` first) with embedded defaults. Returns the
- * child's pid; with `{ probe: true }` the server also loads bench/support/memory-probe.mjs (and
+ * Starts apps/server/dist/main.js (run `npm run build` first) with embedded defaults, listening on
+ * `host` (loopback unless told). Returns the child's pid; with `{ probe: true }` the server also
+ * loads bench/support/memory-probe.mjs (and
  * --expose-gc) so `memory()` can force a collection and read process.memoryUsage() over IPC.
  */
-export async function startServer(extraEnv = {}, { probe = false } = {}) {
+export async function startServer(extraEnv = {}, { probe = false, host = '127.0.0.1' } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parlo-bench-'));
   const nodeArgs = probe
@@ -66,8 +67,8 @@ export async function startServer(extraEnv = {}, { probe = false } = {}) {
       env: {
         ...process.env,
         PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        HOST: host,
+        PUBLIC_URL: `http://${host}:${port}`,
         DATA_DIR: dataDir,
         RATE_LIMIT_MAX: '100000000',
         SIGNIN_RATE_LIMIT_MAX: '100000000',
@@ -77,7 +78,7 @@ export async function startServer(extraEnv = {}, { probe = false } = {}) {
       stdio: ['ignore', 'ignore', 'inherit', ...(probe ? ['ipc'] : [])],
     },
   );
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${host}:${port}`;
   // The data directory goes with the process, however it ends.
   const exited = new Promise((resolve) => child.once('exit', resolve)).then((code) => {
     rmSync(dataDir, { recursive: true, force: true });
@@ -98,7 +99,7 @@ export async function startServer(extraEnv = {}, { probe = false } = {}) {
   }
   return {
     baseUrl,
-    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    wsUrl: `ws://${host}:${port}/ws`,
     publicUrl: baseUrl,
     pid: child.pid,
     /** With `probe`: runs gc() in the server, then answers process.memoryUsage() (bytes). */

@@ -93,6 +93,35 @@ describe.each(drivers)('session lifecycle (%s)', (driver) => {
     expect((await row(sessionId)).endedAt).toBeNull();
   });
 
+  it("forwards a started call's ICE-restart and re-negotiation offers, answers and candidates in order", async () => {
+    const { sa, sb, sessionId } = await pair();
+    sa.send({ type: 'offer', payload: { sdp: 'first' } });
+    expect((await sb.next('offer')).payload.sdp).toBe('first');
+    sb.send({ type: 'answer', payload: { sdp: 'first-answer' } });
+    expect((await sa.next('answer')).payload.sdp).toBe('first-answer');
+    sa.send({ type: 'media_connected' });
+    sb.send({ type: 'media_connected' });
+    await eventually(async () => (await row(sessionId)).startedAt !== null);
+
+    // Mid-call the browser recovers with more offers on the same socket messages (no new type).
+    for (const sdp of ['ice-restart', 'ice-restart', 'fresh-connection']) {
+      sa.send({ type: 'offer', payload: { sdp } });
+      sa.send({ type: 'candidate', payload: { candidate: `candidate:${sdp}`, sdpMid: '0' } });
+    }
+    await sb.next('offer', 3);
+    const offers = sb.of('offer').slice(1);
+    expect(offers.map((m) => m.payload.sdp)).toEqual([
+      'ice-restart',
+      'ice-restart',
+      'fresh-connection',
+    ]);
+    await eventually(() => sb.of('candidate').length === 3);
+    sb.send({ type: 'answer', payload: { sdp: 'fresh-answer' } });
+    expect((await sa.next('answer', 1)).payload.sdp).toBe('fresh-answer');
+    expect(sa.of('error')).toEqual([]);
+    expect((await row(sessionId)).endedAt).toBeNull();
+  });
+
   it('marks the session started once both sides report media, and keeps the quality', async () => {
     const { sa, sb, sessionId } = await pair();
     sa.send({ type: 'media_connected' });

@@ -38,6 +38,10 @@ export function CallStage(props: CallStageProps) {
       {view === 'connecting' && <ConnectingScreen peer={peer} />}
       {view === 'audio' && <PartnerCard {...props} />}
       {view === 'video' && !peerCameraEnabled && <PartnerCameraOff peer={peer} />}
+      {view === 'video' && !props.peerMicrophoneEnabled && (
+        // On the partner's tile, where one looks when they seem silent.
+        <PartnerMuted peer={peer} className="absolute top-3 left-3 p-2 ring-white/70" />
+      )}
       {view === 'video' && (
         <div className="absolute right-3 bottom-3 aspect-video w-28 overflow-hidden rounded-xl bg-stone-800 ring-2 ring-white/70 sm:w-44">
           <StreamVideo
@@ -83,10 +87,7 @@ function PartnerCard({ peer, languageCode, peerMicrophoneEnabled }: CallStagePro
       <div className="relative">
         <Avatar name={peer.name} imageUrl={peer.imageUrl} className="size-28 text-3xl" />
         {!peerMicrophoneEnabled && (
-          <span className="absolute -right-1 -bottom-1 rounded-full bg-red-600 p-1.5 ring-2 ring-stone-900">
-            <MicOffIcon className="size-4" />
-            <span className="sr-only">{t('stage.partner_muted', { name: peer.name })}</span>
-          </span>
+          <PartnerMuted peer={peer} className="absolute -right-1 -bottom-1 p-1.5 ring-stone-900" />
         )}
       </div>
       <p className="text-xl font-semibold">{peer.name}</p>
@@ -104,6 +105,20 @@ function PartnerCard({ peer, languageCode, peerMicrophoneEnabled }: CallStagePro
         </p>
       )}
     </div>
+  );
+}
+
+function PartnerMuted({ peer, className }: { peer: PeerProfile; className: string }) {
+  const { t } = useTranslation('practice');
+  return (
+    <span
+      role="img"
+      aria-label={t('stage.partner_muted', { name: peer.name })}
+      title={t('stage.partner_muted', { name: peer.name })}
+      className={`inline-flex rounded-full bg-red-600 text-white ring-2 ${className}`}
+    >
+      <MicOffIcon className="size-4" />
+    </span>
   );
 }
 

@@ -37,7 +37,7 @@ export function CallScreen({ call }: { call: CallSession }) {
 
   const connected = peer.state === 'connected' || peer.state === 'disconnected';
   const status: CallStatus =
-    socketStatus === 'reconnecting' || peer.state === 'disconnected'
+    socketStatus === 'reconnecting' || peer.state === 'disconnected' || peer.recovery
       ? 'reconnecting'
       : !connected
         ? 'connecting'

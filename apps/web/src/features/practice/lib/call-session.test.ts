@@ -161,15 +161,48 @@ describe('CallSession', () => {
     expect(socket.sent.some((m) => m.type === 'end_session')).toBe(false);
   });
 
-  it('ends with connection_issue when the peer link does not connect within 7 s', async () => {
-    const { call, socket, onEnded } = setup();
+  it('tries an ICE restart and a re-negotiation before ending with connection_issue', async () => {
+    const { call, socket, onEnded, pc } = setup();
     await call.start();
+    const offers = () => socket.sent.filter((m) => m.type === 'offer');
+    const ended = () => socket.sent.some((m) => m.type === 'end_session');
+
+    pc().setIceConnectionState('failed');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(offers().at(-1)).toEqual({ type: 'offer', payload: { sdp: 'offer-sdp restart-1' } });
+    expect(call.getSnapshot().phase).toBe('connecting');
+
+    await vi.advanceTimersByTimeAsync(7_000);
+    expect(FakePeerConnection.instances).toHaveLength(2);
+    expect(offers().at(-1)).toEqual({ type: 'offer', payload: { sdp: 'offer-sdp' } });
+    expect(ended()).toBe(false);
+    expect(onEnded).not.toHaveBeenCalled();
+
     await vi.advanceTimersByTimeAsync(7_000);
     expect(onEnded).toHaveBeenCalledWith('connection_issue', 'connection_timeout');
     expect(socket.sent).toContainEqual({
       type: 'end_session',
       payload: { reason: 'connection_issue' },
     });
+  });
+
+  it('stays live through a momentary disconnect mid-call', async () => {
+    const { call, socket, onEnded, pc } = setup();
+    await call.start();
+    socket.emit('answer', { sdp: 'answer-sdp' });
+    pc().setConnectionState('connected');
+    await vi.advanceTimersByTimeAsync(0);
+
+    pc().setConnectionState('disconnected');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(call.getSnapshot().phase).toBe('live');
+    pc().setConnectionState('connected');
+    await vi.advanceTimersByTimeAsync(30_000);
+
+    expect(call.getSnapshot().phase).toBe('live');
+    expect(call.peer.getSnapshot()).toMatchObject({ state: 'connected', recovery: null });
+    expect(onEnded).not.toHaveBeenCalled();
+    expect(socket.sent.some((m) => m.type === 'end_session')).toBe(false);
   });
 
   it('ends with connection_issue when the media cannot start', async () => {

@@ -8,7 +8,8 @@ import type { RealtimeSocket } from '@/lib/realtime/socket-client';
 import { ChatChannel } from '@/features/practice/lib/chat-channel';
 import { secondsLeft } from '@/features/practice/lib/countdown';
 import { MediaController } from '@/features/practice/lib/media-controller';
-import { PeerLink, type PeerError } from '@/features/practice/lib/peer-link';
+import { PeerLink } from '@/features/practice/lib/peer-link';
+import type { PeerError } from '@/features/practice/lib/peer-types';
 import {
   connectionTypeOf,
   QualityMonitor,
@@ -100,7 +101,7 @@ export class CallSession extends StateStore<CallSnapshot> {
     this.payload = payload;
     this.#deps = deps;
     this.#endsAt = Number.isFinite(endsAt) ? endsAt : now + SESSION_LENGTH_SECONDS * 1000;
-    const send = (message: ClientMessage) => void deps.socket.send(message);
+    const send = (message: ClientMessage) => deps.socket.send(message);
     this.media = new MediaController({ getUserMedia: deps.getUserMedia, send });
     this.chat = new ChatChannel({ onUnreadMessage: () => deps.playSound('message') });
     this.peer = new PeerLink({

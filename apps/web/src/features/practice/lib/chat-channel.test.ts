@@ -26,6 +26,21 @@ describe('sendableContent', () => {
 });
 
 describe('ChatChannel', () => {
+  it('moves to the channel of a re-negotiated call, keeping the messages', () => {
+    const { chat, channel } = setup();
+    channel.open();
+    chat.send('before');
+    const next = new FakeDataChannel('chat');
+    chat.attach(next);
+    expect(chat.getSnapshot().ready).toBe(false);
+    next.open();
+    channel.onclose?.(new Event('close'));
+    expect(chat.getSnapshot().ready).toBe(true);
+    expect(chat.send('after')).toBe(true);
+    expect(next.sent).toHaveLength(1);
+    expect(chat.getSnapshot().messages.map((m) => m.content)).toEqual(['before', 'after']);
+  });
+
   it('refuses to send before the channel opens', () => {
     const { chat, channel } = setup();
     expect(chat.send('hi')).toBe(false);

@@ -77,7 +77,13 @@ export class ChatChannel extends StateStore<ChatSnapshot> {
     this.#deps = deps;
   }
 
+  /** Takes the channel; a re-negotiated call brings a new one, and the old one falls silent. */
   attach(channel: ChatDataChannel) {
+    const previous = this.#channel;
+    if (previous && previous !== channel) {
+      previous.onopen = previous.onclose = previous.onmessage = null;
+      this.setState({ ready: false });
+    }
     this.#channel = channel;
     channel.onopen = () => this.setState({ ready: true });
     channel.onclose = () => this.setState({ ready: false });

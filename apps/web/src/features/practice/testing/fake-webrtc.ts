@@ -82,9 +82,15 @@ export class FakePeerConnection {
     this.channels.push(channel);
     return channel;
   }
-  createOffer() {
+  /** The options of every createOffer call, in order. */
+  offerOptions: (RTCOfferOptions | undefined)[] = [];
+  createOffer(options?: RTCOfferOptions) {
     if (this.failNext === 'createOffer') return Promise.reject(new Error('nope'));
-    return Promise.resolve({ type: 'offer', sdp: 'offer-sdp' });
+    this.offerOptions.push(options);
+    const restarts = this.offerOptions.filter((o) => o?.iceRestart).length;
+    // An ICE restart's offer differs from the first one, as a browser's does.
+    const sdp = restarts > 0 ? `offer-sdp restart-${restarts}` : 'offer-sdp';
+    return Promise.resolve({ type: 'offer', sdp });
   }
   createAnswer() {
     return Promise.resolve({ type: 'answer', sdp: 'answer-sdp' });
@@ -116,6 +122,10 @@ export class FakePeerConnection {
   setConnectionState(state: RTCPeerConnectionState) {
     this.connectionState = state;
     this.onconnectionstatechange?.();
+  }
+  setIceConnectionState(state: RTCIceConnectionState) {
+    this.iceConnectionState = state;
+    this.oniceconnectionstatechange?.();
   }
   emitCandidate(candidate: string) {
     this.onicecandidate?.({

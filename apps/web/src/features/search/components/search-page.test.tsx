@@ -64,7 +64,7 @@ const advance = (ms: number) =>
 const findButton = () => screen.getByRole('button', { name: 'Find Session • 7 min' });
 
 beforeAll(async () => {
-  await initTestI18n(['common', 'tokens', 'search']);
+  await initTestI18n(['common', 'tokens', 'search', 'realtime']);
 });
 
 beforeEach(() => {
@@ -148,6 +148,31 @@ describe('SearchPage start view', () => {
   it('redirects to /dashboard without a current language', () => {
     renderSearch(undefined, { ...user, profile: { ...user.profile, languageCode: null } } as User);
     expect(screen.getByText('dashboard page')).toBeTruthy();
+  });
+});
+
+describe('SearchPage in a second tab', () => {
+  it('shows the multiple-sessions notice instead of Find Session when another tab holds the socket', () => {
+    vi.spyOn(realtimeSocket, 'status').mockReturnValue('duplicate_connection');
+    renderSearch();
+    expect(screen.getByRole('heading', { name: 'Multiple sessions detected' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Find Session • 7 min' })).toBeNull();
+  });
+
+  it('replaces the start view as soon as the server refuses the socket with 4999', () => {
+    let notify = () => {};
+    vi.spyOn(realtimeSocket, 'onStatus').mockImplementation((listener) => {
+      notify = () => listener(realtimeSocket.status());
+      return () => {};
+    });
+    renderSearch();
+    expect(findButton()).toBeTruthy();
+
+    vi.spyOn(realtimeSocket, 'status').mockReturnValue('duplicate_connection');
+    act(() => notify());
+    expect(screen.queryByRole('button', { name: 'Find Session • 7 min' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Multiple sessions detected' })).toBeTruthy();
   });
 });
 

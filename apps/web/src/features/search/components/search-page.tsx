@@ -5,8 +5,10 @@ import type { LanguageCode } from '@parlo/contract/constants';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageSpinner } from '@/components/notices/loading-page';
 import { currentUserQueryOptions } from '@/lib/current-user';
+import { useSocketStatus } from '@/lib/realtime/use-socket-status';
 import { ErrorView } from '@/features/search/components/error-view';
 import { MediaCheckingView, MediaProblemView } from '@/features/search/components/media-views';
+import { OtherTabView } from '@/features/search/components/other-tab-view';
 import { SearchCard, Spinner } from '@/features/search/components/search-card';
 import { SearchingView } from '@/features/search/components/searching-view';
 import { StartView } from '@/features/search/components/start-view';
@@ -17,12 +19,17 @@ import { useSearch } from '@/features/search/hooks/use-search';
 export function SearchPage() {
   const { t } = useTranslation(['common', 'search']);
   const { data: user, isPending } = useQuery(currentUserQueryOptions());
+  const socketStatus = useSocketStatus();
   if (isPending) return <PageSpinner />;
   const languageCode = user?.profile?.languageCode as LanguageCode | null | undefined;
   if (!languageCode) return <Navigate to="/dashboard" replace />;
   return (
     <PageContainer title={t('pages.search.title')}>
-      <SearchFlow languageCode={languageCode} />
+      {socketStatus === 'duplicate_connection' ? (
+        <OtherTabView />
+      ) : (
+        <SearchFlow languageCode={languageCode} />
+      )}
     </PageContainer>
   );
 }
