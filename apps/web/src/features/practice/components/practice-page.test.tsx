@@ -150,7 +150,9 @@ describe('PracticePage call', () => {
     act(() => channel.open());
     act(() => {
       for (let i = 0; i < 10; i += 1)
-        channel.receive(JSON.stringify({ id: `p${i}`, content: `m${i}` }));
+        channel.receive(
+          JSON.stringify({ type: 'chat', id: `p${i}`, content: `m${i}`, timestamp: i + 1 }),
+        );
     });
     expect(screen.getByTestId('unread-badge').textContent).toBe('9+');
 

@@ -6,6 +6,7 @@ import {
 import type { ClientMessage, SessionCreatedPayload } from '@parlo/contract/realtime';
 import type { RealtimeSocket } from '@/lib/realtime/socket-client';
 import { ChatChannel } from '@/features/practice/lib/chat-channel';
+import { PeerChannel } from '@/features/practice/lib/peer-channel';
 import { secondsLeft } from '@/features/practice/lib/countdown';
 import { MediaController } from '@/features/practice/lib/media-controller';
 import { PeerLink } from '@/features/practice/lib/peer-link';
@@ -71,6 +72,8 @@ export class CallSession extends StateStore<CallSnapshot> {
   readonly payload: SessionCreatedPayload;
   readonly media: MediaController;
   readonly peer: PeerLink;
+  /** The `chat` data channel every peer message crosses; features subscribe by message type. */
+  readonly channel: PeerChannel;
   readonly chat: ChatChannel;
   readonly quality: QualityMonitor;
   readonly #deps: CallSessionDeps;
@@ -103,11 +106,12 @@ export class CallSession extends StateStore<CallSnapshot> {
     this.#endsAt = Number.isFinite(endsAt) ? endsAt : now + SESSION_LENGTH_SECONDS * 1000;
     const send = (message: ClientMessage) => deps.socket.send(message);
     this.media = new MediaController({ getUserMedia: deps.getUserMedia, send });
-    this.chat = new ChatChannel({ onUnreadMessage: () => deps.playSound('message') });
+    this.channel = new PeerChannel();
+    this.chat = new ChatChannel(this.channel, { onUnreadMessage: () => deps.playSound('message') });
     this.peer = new PeerLink({
       createPeerConnection: deps.createPeerConnection,
       send,
-      onDataChannel: (channel) => this.chat.attach(channel),
+      onDataChannel: (channel) => this.channel.attach(channel),
       timeoutMs: deps.peerTimeoutMs,
     });
     this.quality = new QualityMonitor({
@@ -289,6 +293,7 @@ export class CallSession extends StateStore<CallSnapshot> {
     this.#tick = null;
     this.quality.stop();
     this.chat.close();
+    this.channel.close();
     this.peer.close();
     this.media.stop();
     endedSessions.add(this.sessionId);

@@ -1,18 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ChatChannel, sendableContent } from '@/features/practice/lib/chat-channel';
+import { PeerChannel } from '@/features/practice/lib/peer-channel';
 import { FakeDataChannel } from '@/features/practice/testing/fake-webrtc';
 
 function setup() {
   const onUnreadMessage = vi.fn();
   let id = 0;
-  const chat = new ChatChannel({
+  const peer = new PeerChannel();
+  const chat = new ChatChannel(peer, {
     onUnreadMessage,
     now: () => 1_000,
     createId: () => `m${++id}`,
   });
   const channel = new FakeDataChannel('chat');
-  chat.attach(channel);
-  return { chat, channel, onUnreadMessage };
+  peer.attach(channel);
+  return { chat, peer, channel, onUnreadMessage };
 }
 
 describe('sendableContent', () => {
@@ -27,11 +29,11 @@ describe('sendableContent', () => {
 
 describe('ChatChannel', () => {
   it('moves to the channel of a re-negotiated call, keeping the messages', () => {
-    const { chat, channel } = setup();
+    const { chat, peer, channel } = setup();
     channel.open();
     chat.send('before');
     const next = new FakeDataChannel('chat');
-    chat.attach(next);
+    peer.attach(next);
     expect(chat.getSnapshot().ready).toBe(false);
     next.open();
     channel.onclose?.(new Event('close'));
@@ -48,11 +50,16 @@ describe('ChatChannel', () => {
     expect(chat.getSnapshot().ready).toBe(false);
   });
 
-  it('sends trimmed JSON {id, content, timestamp} and keeps it as a read self message', () => {
+  it('sends trimmed JSON {type, id, content, timestamp} and keeps it as a read self message', () => {
     const { chat, channel } = setup();
     channel.open();
     expect(chat.send('  Hola!  ')).toBe(true);
-    expect(JSON.parse(channel.sent[0]!)).toEqual({ id: 'm1', content: 'Hola!', timestamp: 1_000 });
+    expect(JSON.parse(channel.sent[0]!)).toEqual({
+      type: 'chat',
+      id: 'm1',
+      content: 'Hola!',
+      timestamp: 1_000,
+    });
     expect(chat.getSnapshot().messages).toEqual([
       { id: 'm1', sender: 'self', content: 'Hola!', timestamp: 1_000, isRead: true },
     ]);
@@ -70,8 +77,8 @@ describe('ChatChannel', () => {
   it('counts unread partner messages while hidden and reads them when shown', () => {
     const { chat, channel, onUnreadMessage } = setup();
     channel.open();
-    channel.receive(JSON.stringify({ id: 'p1', content: 'hey', timestamp: 5 }));
-    channel.receive(JSON.stringify({ id: 'p2', content: ' there ', timestamp: 6 }));
+    channel.receive(JSON.stringify({ type: 'chat', id: 'p1', content: 'hey', timestamp: 5 }));
+    channel.receive(JSON.stringify({ type: 'chat', id: 'p2', content: ' there ', timestamp: 6 }));
     expect(chat.getSnapshot().unreadCount).toBe(2);
     expect(chat.getSnapshot().messages[1]).toEqual({
       id: 'p2',
@@ -86,26 +93,32 @@ describe('ChatChannel', () => {
     expect(chat.getSnapshot().unreadCount).toBe(0);
     expect(chat.getSnapshot().messages.every((m) => m.isRead)).toBe(true);
 
-    channel.receive(JSON.stringify({ id: 'p3', content: 'seen', timestamp: 7 }));
+    channel.receive(JSON.stringify({ type: 'chat', id: 'p3', content: 'seen', timestamp: 7 }));
     expect(chat.getSnapshot().unreadCount).toBe(0);
     expect(onUnreadMessage).toHaveBeenCalledTimes(2);
   });
 
-  it('drops malformed, empty and over-long partner messages', () => {
-    const { chat, channel } = setup();
+  it('drops malformed, empty and over-long partner messages, counting them', () => {
+    const { chat, peer, channel } = setup();
     channel.open();
     channel.receive('not json');
-    channel.receive(JSON.stringify({ content: 42 }));
-    channel.receive(JSON.stringify({ content: '  ' }));
-    channel.receive(JSON.stringify({ content: 'y'.repeat(1001) }));
+    channel.receive(JSON.stringify({ type: 'chat', id: 'x', content: 42, timestamp: 1 }));
+    channel.receive(JSON.stringify({ type: 'chat', id: 'x', content: '  ', timestamp: 1 }));
+    channel.receive(
+      JSON.stringify({ type: 'chat', id: 'x', content: 'y'.repeat(1001), timestamp: 1 }),
+    );
+    channel.receive(JSON.stringify({ id: 'x', content: 'no type', timestamp: 1 }));
+    channel.receive(JSON.stringify({ type: 'shout', id: 'x', content: 'unknown', timestamp: 1 }));
     channel.receive(new ArrayBuffer(4));
     expect(chat.getSnapshot().messages).toEqual([]);
+    expect(peer.getSnapshot().dropped).toBe(7);
   });
 
   it('stops sending once closed', () => {
-    const { chat, channel } = setup();
+    const { chat, peer, channel } = setup();
     channel.open();
     chat.close();
+    peer.close();
     expect(channel.readyState).toBe('closed');
     expect(chat.send('late')).toBe(false);
   });

@@ -1,4 +1,6 @@
 import { CHAT_MAX_LENGTH } from '@parlo/contract/constants';
+import type { PeerMessageOf } from '@parlo/contract/peer-messages';
+import type { PeerChannel } from '@/features/practice/lib/peer-channel';
 import { StateStore } from '@/features/practice/lib/state-store';
 
 export type ChatSender = 'self' | 'peer';
@@ -20,19 +22,6 @@ export type ChatSnapshot = {
   visible: boolean;
 };
 
-/** What travels over the `chat` data channel. */
-type WireMessage = { id: string; content: string; timestamp: number };
-
-/** The slice of RTCDataChannel the chat uses, so tests can hand it a fake. */
-export type ChatDataChannel = {
-  readonly readyState: RTCDataChannelState;
-  send: (data: string) => void;
-  close: () => void;
-  onopen: ((event: Event) => void) | null;
-  onclose: ((event: Event) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-};
-
 export type ChatChannelDeps = {
   /** Called for a partner message that arrives while the chat is not on screen. */
   onUnreadMessage?: (message: ChatMessage) => void;
@@ -47,77 +36,54 @@ export function sendableContent(content: string): string | null {
   return trimmed;
 }
 
-function parseWire(data: unknown): WireMessage | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const value = JSON.parse(data) as Partial<WireMessage>;
-    if (typeof value.content !== 'string') return null;
-    const content = sendableContent(value.content);
-    if (!content) return null;
-    return {
-      id: typeof value.id === 'string' ? value.id : '',
-      content,
-      timestamp: typeof value.timestamp === 'number' ? value.timestamp : 0,
-    };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The text chat beside the call, carried peer to peer over the `chat` data channel. Messages live
  * only in this object's memory: nothing is sent to the server or stored (DESIGN §2).
  */
 export class ChatChannel extends StateStore<ChatSnapshot> {
   readonly #deps: ChatChannelDeps;
-  #channel: ChatDataChannel | null = null;
+  readonly #peer: PeerChannel;
+  readonly #unsubscribe: () => void;
 
-  constructor(deps: ChatChannelDeps = {}) {
-    super({ messages: [], unreadCount: 0, ready: false, visible: false });
+  constructor(peer: PeerChannel, deps: ChatChannelDeps = {}) {
+    super({ messages: [], unreadCount: 0, ready: peer.getSnapshot().ready, visible: false });
     this.#deps = deps;
-  }
-
-  /** Takes the channel; a re-negotiated call brings a new one, and the old one falls silent. */
-  attach(channel: ChatDataChannel) {
-    const previous = this.#channel;
-    if (previous && previous !== channel) {
-      previous.onopen = previous.onclose = previous.onmessage = null;
-      this.setState({ ready: false });
-    }
-    this.#channel = channel;
-    channel.onopen = () => this.setState({ ready: true });
-    channel.onclose = () => this.setState({ ready: false });
-    channel.onmessage = (event) => this.#receive(event.data);
-    if (channel.readyState === 'open') this.setState({ ready: true });
+    this.#peer = peer;
+    const offMessage = peer.on('chat', (message) => this.#receive(message));
+    const offReady = peer.subscribe(() => this.setState({ ready: peer.getSnapshot().ready }));
+    this.#unsubscribe = () => {
+      offMessage();
+      offReady();
+    };
   }
 
   /** Sends a message; false when it was empty, too long, or the channel is not open. */
   send(content: string): boolean {
     const text = sendableContent(content);
-    const channel = this.#channel;
-    if (!text || !channel || channel.readyState !== 'open') return false;
-    const wire: WireMessage = {
+    if (!text) return false;
+    const wire: PeerMessageOf<'chat'> = {
+      type: 'chat',
       id: this.#deps.createId?.() ?? crypto.randomUUID(),
       content: text,
       timestamp: this.#deps.now?.() ?? Date.now(),
     };
-    try {
-      channel.send(JSON.stringify(wire));
-    } catch {
-      return false;
-    }
-    this.#append({ ...wire, sender: 'self', isRead: true });
+    if (!this.#peer.send(wire)) return false;
+    this.#append({
+      id: wire.id,
+      content: text,
+      timestamp: wire.timestamp,
+      sender: 'self',
+      isRead: true,
+    });
     return true;
   }
 
-  #receive(data: unknown) {
-    const wire = parseWire(data);
-    if (!wire) return;
+  #receive(wire: PeerMessageOf<'chat'>) {
     const { visible } = this.getSnapshot();
     const message: ChatMessage = {
-      id: wire.id || (this.#deps.createId?.() ?? crypto.randomUUID()),
+      id: wire.id,
       content: wire.content,
-      timestamp: wire.timestamp || (this.#deps.now?.() ?? Date.now()),
+      timestamp: wire.timestamp,
       sender: 'peer',
       isRead: visible,
     };
@@ -145,15 +111,9 @@ export class ChatChannel extends StateStore<ChatSnapshot> {
     });
   }
 
+  /** Stops listening; the channel itself belongs to the call (`PeerChannel.close`). */
   close() {
-    const channel = this.#channel;
-    this.#channel = null;
-    if (channel) {
-      channel.onopen = null;
-      channel.onclose = null;
-      channel.onmessage = null;
-      channel.close();
-    }
+    this.#unsubscribe();
     this.setState({ ready: false });
   }
 }

@@ -1,4 +1,5 @@
 import type { IceServer } from '@parlo/contract/realtime';
+import { PEER_CHANNEL_LABEL } from '@parlo/contract/peer-messages';
 import {
   descriptionIdentity,
   hasRelay,
@@ -17,7 +18,6 @@ import type {
 import { RecoveryLadder } from '@/features/practice/lib/recovery-ladder';
 import { StateStore } from '@/features/practice/lib/state-store';
 
-export const CHAT_CHANNEL_LABEL = 'chat';
 const DEFAULT_OFFER_RETRY_MS = 1_500;
 
 /**
@@ -99,7 +99,7 @@ export class PeerLink extends StateStore<PeerSnapshot> {
     const stream = this.#localStream;
     if (stream) for (const track of stream.getTracks()) pc.addTrack(track, stream);
     if (this.#initiator) {
-      this.#deps.onDataChannel(pc.createDataChannel(CHAT_CHANNEL_LABEL, { ordered: true }));
+      this.#deps.onDataChannel(pc.createDataChannel(PEER_CHANNEL_LABEL, { ordered: true }));
     }
     return pc;
   }
@@ -218,7 +218,7 @@ export class PeerLink extends StateStore<PeerSnapshot> {
       this.setState({ remoteStream: stream });
     };
     pc.ondatachannel = (event) => {
-      if (current() && event.channel.label === CHAT_CHANNEL_LABEL) {
+      if (current() && event.channel.label === PEER_CHANNEL_LABEL) {
         this.#deps.onDataChannel(event.channel);
       }
     };
