@@ -86,8 +86,24 @@ test.describe('settings', () => {
     await dialog.getByRole('checkbox').check();
     await confirm.click();
 
-    await expect(page).toHaveURL(/\/$/);
+    // Not the landing page without a word: a confirmation of what went and what goes next.
+    await expect(page).toHaveURL(/\/account-deleted$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your account has been deleted' }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Removed now' })).toContainText(
+      'Your email address and username',
+    );
+    await expect(page.getByRole('region', { name: 'Removed within 30 days' })).toContainText(
+      '7 days from now',
+    );
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { name: 'Your account has been deleted' }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
     expect(
       JSON.parse((await storedItem(page.context(), 'auth-storage')) ?? '{}'),
     ).not.toMatchObject({ state: { accessToken: expect.any(String) as unknown } });
@@ -99,5 +115,15 @@ test.describe('settings', () => {
         'This account has been deleted. Please create a new account or contact support if you believe this is an error.',
       ),
     ).toBeVisible();
+  });
+
+  test('the deletion confirmation is not shown to someone who deleted nothing', async ({
+    page,
+  }) => {
+    await page.goto('/account-deleted');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Your account has been deleted' })).toHaveCount(
+      0,
+    );
   });
 });

@@ -175,11 +175,14 @@ describe.each(drivers)('matching (%s)', (driver) => {
   it('avoids the last partner while someone else may come, then allows them', async () => {
     const a = await learner('pt');
     const b = await learner('pt');
-    await search(a, 'pt');
+    const before = await search(a, 'pt');
+    // Nothing to say before a first call: there is no last partner to wait for.
+    expect(before.json()).not.toHaveProperty('rematchAfterMs');
     await search(b, 'pt');
     a.socket.send({ type: 'end_session', payload: { reason: 'user_ended' } });
     await b.socket.next('session_ended');
-    await search(a, 'pt');
+    // The answer says how long the last partner is held back, for the searching page's hint.
+    expect((await search(a, 'pt')).json()).toMatchObject({ rematchAfterMs: 25_000 });
     await search(b, 'pt');
     await wait(20_000);
     expect(await partnersOf(a.id)).toEqual([]);

@@ -38,6 +38,15 @@ export const accessTokenResponseSchema = z.object({
 });
 export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
 
+export const signInResponseSchema = accessTokenResponseSchema.extend({
+  /**
+   * The name the provider gave, to prefill onboarding: present only while the account has no
+   * profile, and only when it is a valid profile name. Parlo does not store it.
+   */
+  profileName: z.string().optional(),
+});
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
 export const authorizeUrlQuerySchema = z.object({
   state: oauthToken(256).pipe(z.string().min(16)),
   codeChallenge: z

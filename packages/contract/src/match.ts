@@ -15,6 +15,11 @@ export const matchFindResultSchema = z.object({
   status: z.literal('searching'),
   languageCode: languageCodeSchema,
   searchStartTime: z.string(),
+  /**
+   * Present when the user has a last partner: matching avoids that partner until the search has
+   * waited this long and nobody else fits (the any-level wait), so the page can say why.
+   */
+  rematchAfterMs: z.number().int().positive().optional(),
 });
 export type MatchFindResult = z.infer<typeof matchFindResultSchema>;
 

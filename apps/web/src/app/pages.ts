@@ -66,6 +66,11 @@ export const SettingsLanguagesPage = lazy(() =>
     default: m.SettingsLanguagesPage,
   })),
 );
+export const AccountDeletedPage = lazy(() =>
+  import('@/features/settings/components/account-deleted-page').then((m) => ({
+    default: m.AccountDeletedPage,
+  })),
+);
 export const ModerationConsole = lazy(() =>
   import('@/features/moderation/components/moderation-console').then((m) => ({
     default: m.ModerationConsole,

@@ -21,6 +21,12 @@ export const routes: RouteObject[] = [
           { path: 'legal/cookies', element: <Pages.CookiesPage />, handle: routeHandle('public') },
           { path: 'auth/signin', element: <Pages.SignInPage />, handle: routeHandle('guest') },
           {
+            // Shown once, after this tab deleted its account (the page checks that itself).
+            path: 'account-deleted',
+            element: <Pages.AccountDeletedPage />,
+            handle: routeHandle('public'),
+          },
+          {
             path: 'auth/callback/:provider?',
             element: <Pages.AuthCallbackPage />,
             // Guest only, but enforced by the page: the gate would redirect the moment the session

@@ -58,16 +58,3 @@ export function countryOptions(language: string): CountryOption[] {
   optionsByLanguage.set(language, options);
   return options;
 }
-
-function normalise(text: string) {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
-}
-
-/** Countries whose localised name (ignoring accents and case) or code matches the query. */
-export function filterCountries(options: readonly CountryOption[], query: string) {
-  const needle = normalise(query.trim());
-  if (!needle) return [...options];
-  return options.filter(
-    (option) => normalise(option.name).includes(needle) || option.code.toLowerCase() === needle,
-  );
-}

@@ -68,3 +68,16 @@ describe('interface language detection', () => {
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('pt');
   });
 });
+
+describe('console', () => {
+  it('prints no i18next support notice when the app starts', async () => {
+    // i18next shows its notice once per page; forget that an earlier test already started it.
+    delete (globalThis as Record<string, unknown>).__i18next_supportNoticeShown;
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const instance = i18next.createInstance().use(languageDetector);
+    await instance.init({ ...i18nOptions, resources });
+    const printed = [...info.mock.calls, ...log.mock.calls].flat().map(String);
+    expect(printed.filter((line) => /i18next|locize/i.test(line))).toEqual([]);
+  });
+});

@@ -34,6 +34,8 @@ export const i18nOptions = {
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   react: { useSuspense: true },
+  // i18next prints an advertisement to every visitor's console unless told not to.
+  showSupportNotice: false,
 } satisfies InitOptions;
 
 export function initI18n() {

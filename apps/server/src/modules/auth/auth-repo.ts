@@ -1,16 +1,17 @@
 import type { Provider } from '@parlo/contract/constants';
 import { REFERRAL_BONUS_TOKENS } from '@parlo/contract/tokens';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { refreshTokens } from '../../db/tables/auth.ts';
 import { referrals } from '../../db/tables/tokens.ts';
-import { users } from '../../db/tables/users.ts';
+import { profiles, users } from '../../db/tables/users.ts';
 import { creditReferral, startFreeSubscription } from '../tokens/token-ledger-repo.ts';
 
 export interface AccountRow {
   id: string;
   deletedAt: Date | null;
+  hasProfile: boolean;
 }
 
 export interface NewAccount {
@@ -65,7 +66,13 @@ export function createAuthRepo(db: Database): AuthRepo {
   return {
     async findAccount(provider, subject) {
       const [row] = await db
-        .select({ id: users.id, deletedAt: users.deletedAt })
+        .select({
+          id: users.id,
+          deletedAt: users.deletedAt,
+          hasProfile: exists(
+            db.select({ one: profiles.userId }).from(profiles).where(eq(profiles.userId, users.id)),
+          ).mapWith(Boolean),
+        })
         .from(users)
         .where(and(eq(users.provider, provider), eq(users.providerSubject, subject)))
         .limit(1);

@@ -4,6 +4,7 @@ import {
   authorizeUrlQuerySchema,
   authorizeUrlResponseSchema,
   signInBodySchema,
+  signInResponseSchema,
 } from '@parlo/contract/auth';
 import { errorEnvelopeSchema } from '@parlo/contract/errors';
 import type { FastifyReply } from 'fastify';
@@ -43,7 +44,11 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       expires: session.refreshExpiresAt,
     });
     reply.header('cache-control', 'no-store');
-    return { accessToken: session.accessToken, accessExpiresAt: session.accessExpiresAt };
+    return {
+      accessToken: session.accessToken,
+      accessExpiresAt: session.accessExpiresAt,
+      ...(session.profileName ? { profileName: session.profileName } : {}),
+    };
   }
 
   app.get(
@@ -68,7 +73,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
         tags: ['auth'],
         summary: 'Exchange a provider authorization code for a Parlo session',
         body: signInBodySchema,
-        response: { 200: accessTokenResponseSchema, ...errors },
+        response: { 200: signInResponseSchema, ...errors },
       },
     },
     async (request, reply) => sendSession(reply, await authService.signIn(request.body)),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PROVIDERS, TOKEN_REFRESH_MIN_GAP_MS, type Provider } from '@parlo/contract/constants';
 import type { AccessTokenResponse, SignInBody } from '@parlo/contract/auth';
+import { nameError } from '@parlo/contract/profiles';
 import type { Clock } from '../../lib/clock.ts';
 import {
   BadRequestError,
@@ -28,6 +29,15 @@ export interface Session extends AccessTokenResponse {
   /** The refresh token for the cookie; never in a body or a log. */
   refreshToken: string;
   refreshExpiresAt: Date;
+  /** Sign-in only: the provider's name for onboarding's name field (contract signInResponse). */
+  profileName?: string;
+}
+
+/** The provider's name when the account still needs a profile and it would pass as one. */
+function profileNameFrom(identity: Identity, needsProfile: boolean): string | undefined {
+  const name = identity.name?.normalize('NFC').trim().replace(/\s+/g, ' ');
+  if (!needsProfile || !name || nameError(name) !== null) return undefined;
+  return name;
 }
 
 export interface AuthService {
@@ -105,7 +115,7 @@ export function createAuthService(deps: {
     if (existing?.deletedAt) throw new GoneError('This account has been deleted');
     if (existing) {
       await authRepo.touchLastSeen(existing.id, now);
-      return existing.id;
+      return { id: existing.id, needsProfile: !existing.hasProfile };
     }
     const email = identity.email?.toLowerCase() ?? null;
     for (let attempt = 0; attempt < REFERRAL_ID_ATTEMPTS; attempt++) {
@@ -119,7 +129,7 @@ export function createAuthService(deps: {
         referralCode: referralCode ?? null,
         now,
       });
-      if (created) return created.id;
+      if (created) return { id: created.id, needsProfile: true };
     }
     throw new Error('could not draw a unique referral id');
   }
@@ -159,10 +169,12 @@ export function createAuthService(deps: {
       }
 
       const now = clock.now();
-      const userId = await findOrCreateAccount(provider.name, identity, body.referralCode, now);
-      const { record, refreshToken } = openSession(userId, randomUUID(), now);
+      const account = await findOrCreateAccount(provider.name, identity, body.referralCode, now);
+      const { record, refreshToken } = openSession(account.id, randomUUID(), now);
       await authRepo.insertRefreshToken(record);
-      return issue(userId, refreshToken, record.expiresAt);
+      const session = await issue(account.id, refreshToken, record.expiresAt);
+      const profileName = profileNameFrom(identity, account.needsProfile);
+      return profileName ? { ...session, profileName } : session;
     },
 
     async refresh(presented) {

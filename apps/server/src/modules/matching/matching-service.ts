@@ -295,6 +295,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         status: 'searching',
         languageCode,
         searchStartTime: new Date(ticket.enqueuedAt).toISOString(),
+        ...(ticket.lastPartnerId ? { rematchAfterMs: deps.rules.anyLevelAfterMs } : {}),
       };
     },
 

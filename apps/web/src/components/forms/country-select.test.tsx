@@ -1,8 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CountrySelect } from '@/components/forms/country-select';
+import { i18n } from '@/lib/i18n';
 import { initTestI18n } from '@/testing/test-i18n';
 
 function Harness({ onChange }: { onChange: (code: string) => void }) {
@@ -87,5 +88,40 @@ describe('CountrySelect', () => {
     await userEvent.click(screen.getByRole('option', { name: /Japan/ }));
     expect(onChange).toHaveBeenCalledWith('JP');
     expect((input as HTMLInputElement).value).toBe('Japan');
+  });
+
+  it('in Korean, finds 대한민국 by 한국 and by its English name', async () => {
+    await i18n.changeLanguage('ko');
+    try {
+      await i18n.loadNamespaces(['forms']);
+      const { input, onChange } = renderSelect();
+      await userEvent.click(input);
+      // Whole words at once: a Korean keyboard composes syllables before the input sees them.
+      fireEvent.change(input, { target: { value: '한국' } });
+      expect(screen.getAllByRole('option')[0]?.textContent).toBe('🇰🇷대한민국');
+      fireEvent.change(input, { target: { value: 'korea' } });
+      const names = screen.getAllByRole('option').map((option) => option.textContent);
+      expect(names.slice(0, 2)).toEqual(['🇰🇷대한민국', '🇰🇵북한']);
+      await userEvent.keyboard('{Enter}');
+      expect(onChange).toHaveBeenCalledWith('KR');
+      expect((input as HTMLInputElement).value).toBe('대한민국');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('finds a country by a name from another language or an abbreviation', async () => {
+    const { input } = renderSelect();
+    await userEvent.click(input);
+    for (const [query, first] of [
+      ['미국', '🇺🇸United States'],
+      ['日本', '🇯🇵Japan'],
+      ['Brasil', '🇧🇷Brazil'],
+      ['UK', '🇬🇧United Kingdom'],
+      ['USA', '🇺🇸United States'],
+    ] as const) {
+      fireEvent.change(input, { target: { value: query } });
+      expect(screen.getAllByRole('option')[0]?.textContent, query).toBe(first);
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, GlobeIcon } from '@/components/ui/icons';
-import { countryOptions, filterCountries } from '@/lib/countries';
+import { countryOptions } from '@/lib/countries';
+import { filterCountries } from '@/lib/country-search';
 
 type CountrySelectProps = {
   /** The input's id, for a `<label htmlFor>`. */
@@ -18,8 +19,9 @@ type CountrySelectProps = {
 };
 
 /**
- * A searchable country picker following the ARIA combobox pattern: typing filters by the localised
- * name, arrows move through the list, Enter picks, Escape closes and restores the selection.
+ * A searchable country picker following the ARIA combobox pattern: typing filters by the country's
+ * name in any interface language or a common alias (lib/country-search), arrows move through the
+ * list, Enter picks, Escape closes and restores the selection.
  */
 export function CountrySelect({
   id,

@@ -1,14 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 export type RevealDelay = 0 | 150 | 300 | 450;
 
-// Full class names, so Tailwind's scanner emits every one of them.
-const delayClasses: Record<RevealDelay, string> = {
-  0: 'delay-0',
-  150: 'delay-150',
-  300: 'delay-300',
-  450: 'delay-450',
-};
+/** How far below the window a block starts fading in, so it is under way when it appears. */
+const LEAD_MARGIN = '0px 0px 20% 0px';
 
 function canAnimate() {
   if (typeof window === 'undefined' || typeof IntersectionObserver === 'undefined') return false;
@@ -23,39 +18,49 @@ type RevealProps = {
 };
 
 /**
- * Fades its children in the first time they scroll into view. Content stays plainly visible when
- * the reader asked for reduced motion or the browser has no IntersectionObserver.
+ * Fades its children in as they come up into the window (spec §2 Landing: 700 ms, delays of 150,
+ * 300 and 450 ms). Content is never hidden by default: a block is faded only while it cannot be
+ * seen yet (in the window when the page opens, or about to scroll into it), so a full-page
+ * capture, a print, a reader view or a jump with End or Home shows everything, and a block
+ * already in sight is never taken away to be faded in. Reduced motion and browsers without
+ * IntersectionObserver get no animation at all.
  */
 export function Reveal({ children, delay = 0, className = '' }: RevealProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [animate] = useState(canAnimate);
-  const [shown, setShown] = useState(() => !animate);
+  const [playing, setPlaying] = useState(false);
 
-  useEffect(() => {
+  // Before the first paint, so a block in the window fades in rather than flashing first.
+  useLayoutEffect(() => {
     const element = ref.current;
-    if (!animate || !element) return;
+    if (!element || !canAnimate()) return;
+    const { top, bottom } = element.getBoundingClientRect();
+    const below = top >= window.innerHeight;
+    if (!below) {
+      if (bottom > 0) setPlaying(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setShown(true);
-          observer.disconnect();
-        }
+        const entry = entries.find((candidate) => candidate.isIntersecting);
+        if (!entry) return;
+        observer.disconnect();
+        // A jump (End, a link to an anchor) shows the block at once: it stays as it is.
+        if (entry.boundingClientRect.top >= window.innerHeight) setPlaying(true);
       },
-      { rootMargin: '0px 0px -8% 0px', threshold: 0.1 },
+      { rootMargin: LEAD_MARGIN },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [animate]);
+  }, []);
 
-  const motion = animate
-    ? `transition-[opacity,translate] duration-700 ease-out motion-reduce:transition-none ${delayClasses[delay]} ` +
-      (shown
-        ? 'translate-y-0 opacity-100'
-        : 'translate-y-6 opacity-0 motion-reduce:translate-y-0 motion-reduce:opacity-100 print:translate-y-0 print:opacity-100')
-    : '';
-
+  const motion = playing ? 'animate-reveal motion-reduce:animate-none print:animate-none' : '';
   return (
-    <div ref={ref} className={`${motion} ${className}`.trim()}>
+    <div
+      ref={ref}
+      data-reveal={playing ? 'playing' : 'still'}
+      style={playing && delay > 0 ? { animationDelay: `${delay}ms` } : undefined}
+      className={`${motion} ${className}`.trim() || undefined}
+    >
       {children}
     </div>
   );

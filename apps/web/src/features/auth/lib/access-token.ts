@@ -1,6 +1,7 @@
 import { TOKEN_REFRESH_MIN_GAP_MS } from '@parlo/contract/constants';
 import { apiClient, isApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { forgetSignInName } from '@/lib/sign-in-name';
 import { refreshAccessToken } from '@/features/auth/api/refresh-access-token';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
@@ -18,6 +19,7 @@ export function isAccessTokenExpired(expiresAt: string | null, now = Date.now())
 export function signOutLocally() {
   useAuthStore.getState().clear();
   queryClient.clear();
+  forgetSignInName();
 }
 
 let inFlight: Promise<string | null> | null = null;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
+import { signInName } from '@/lib/sign-in-name';
 import { connectApiAuth } from '@/features/auth/lib/access-token';
 import { completeSignIn } from '@/features/auth/lib/complete-sign-in';
 import {
@@ -107,6 +108,21 @@ describe('completing the sign-in on the callback', () => {
     serverAccepting({ [SIGN_IN]: () => json(401, { code: 401, message: '' }) });
     await completeSignIn({ provider: 'line', code: nextCode(), state: pending.state });
     expect(localStorage.getItem(REFERRAL_STORAGE_KEY)).toBe('AB12CD34');
+  });
+
+  it("keeps the provider's name for onboarding, and drops it when the server offers none", async () => {
+    savePendingSignIn(pending);
+    serverAccepting({
+      [SIGN_IN]: () =>
+        json(200, { accessToken: 'a', accessExpiresAt: expiresAt, profileName: 'Ana López' }),
+    });
+    await completeSignIn({ provider: 'line', code: nextCode(), state: pending.state });
+    expect(signInName()).toBe('Ana López');
+
+    savePendingSignIn(pending);
+    serverAccepting();
+    await completeSignIn({ provider: 'line', code: nextCode(), state: pending.state });
+    expect(signInName()).toBe('');
   });
 
   it('runs the exchange once when called twice for the same code', async () => {

@@ -2,6 +2,7 @@ import { PROVIDERS, type Provider } from '@parlo/contract/constants';
 import { isApiError } from '@/lib/api-client';
 import { currentUserQueryOptions } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
+import { rememberSignInName } from '@/lib/sign-in-name';
 import { signInWithOAuth } from '@/features/auth/api/sign-in-with-oauth';
 import { signOutLocally } from '@/features/auth/lib/access-token';
 import { clearPendingSignIn, takePendingSignIn } from '@/features/auth/lib/pending-sign-in';
@@ -53,6 +54,8 @@ async function exchange(provider: Provider, code: string, state: string | null) 
   store.markRefreshAttempt(Date.now());
   useSignInProgress.setState({ phase: 'finishing' });
   await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0, retry: false });
+  // Onboarding prefills its name field with it.
+  rememberSignInName(session.profileName);
   clearReferralCode();
   useAuthStore.getState().setStatus('signed_in');
   return pending.returnTo ?? DEFAULT_RETURN_TO;

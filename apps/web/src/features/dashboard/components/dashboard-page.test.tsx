@@ -9,6 +9,7 @@ import type { Session, SessionList } from '@parlo/contract/sessions';
 import type { User } from '@parlo/contract/users';
 import { ApiError, apiClient } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/current-user';
+import { JUST_JOINED_STATE } from '@/lib/just-joined';
 import { initTestI18n } from '@/testing/test-i18n';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
@@ -73,7 +74,7 @@ function stubApi(pages: Record<number, () => Promise<SessionList>>) {
 const sessionCalls = (get: ReturnType<typeof stubApi>['get']) =>
   get.mock.calls.filter(([path]) => path === '/api/v1/sessions');
 
-function renderDashboard(me: User) {
+function renderDashboard(me: User, arrival: { state?: unknown } = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
@@ -83,7 +84,7 @@ function renderDashboard(me: User) {
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/search', element: <h1>Search page</h1> },
     ],
-    { initialEntries: ['/dashboard'] },
+    { initialEntries: [{ pathname: '/dashboard', state: arrival.state }] },
   );
   render(
     <QueryClientProvider client={queryClient}>
@@ -112,6 +113,13 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ana!' })).toBeTruthy();
     const start = screen.getByRole('link', { name: 'Start a session' });
     expect(start.getAttribute('href')).toBe('/search');
+  });
+
+  it('says Welcome, not Welcome back, to someone who has just finished onboarding', async () => {
+    stubApi({ 1: empty });
+    renderDashboard(user, { state: JUST_JOINED_STATE });
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ana!' })).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
   });
 
   it('greets by the username before the at-sign when there is no profile name', async () => {

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { PageSpinner } from '@/components/notices/loading-page';
 import { currentUserQueryOptions, displayName } from '@/lib/current-user';
+import { isJustJoined } from '@/lib/just-joined';
 import { CurrentLanguageCard } from '@/features/dashboard/components/current-language-card';
 import { LanguagePrompt } from '@/features/dashboard/components/language-prompt';
 import { RecentSessionsCard } from '@/features/dashboard/components/recent-sessions-card';
@@ -11,6 +13,8 @@ import { StartSessionCard } from '@/features/dashboard/components/start-session-
 export function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'common']);
   const { data: user } = useQuery(currentUserQueryOptions());
+  // Someone who has just finished onboarding is not coming back: they are arriving.
+  const justJoined = isJustJoined(useLocation().state);
   if (!user) return <PageSpinner />;
 
   const profile = user.profile;
@@ -22,7 +26,7 @@ export function DashboardPage() {
       <div>
         <h1 className="sr-only">{t('common:pages.dashboard.title')}</h1>
         <h2 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">
-          {t('greeting', { name: displayName(user) })}
+          {t(justJoined ? 'greeting_new' : 'greeting', { name: displayName(user) })}
         </h2>
         <p className="mt-2 text-base leading-7 text-stone-600">{t('subtitle')}</p>
       </div>

@@ -53,7 +53,6 @@ export function ScreensSection() {
                       alt={t(`screens.items.${key}.alt`)}
                       width={640}
                       height={480}
-                      loading="lazy"
                       decoding="async"
                       className="h-auto w-full rounded-[1.25rem] shadow-2xl shadow-black/30"
                     />

@@ -50,7 +50,6 @@ export function TestimonialsSection() {
                       alt={t(`testimonials.items.${key}.alt`)}
                       width={56}
                       height={56}
-                      loading="lazy"
                       className="h-14 w-14 rounded-full ring-4 ring-brand-50"
                     />
                     <div>

@@ -8,6 +8,8 @@ import type { Profile } from '@parlo/contract/profiles';
 import type { User } from '@parlo/contract/users';
 import { ApiError, apiClient } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/current-user';
+import { isJustJoined } from '@/lib/just-joined';
+import { rememberSignInName, signInName } from '@/lib/sign-in-name';
 import { initTestI18n } from '@/testing/test-i18n';
 import { readyMember } from '@/testing/users';
 import { OnboardingPage } from '@/features/onboarding/components/onboarding-page';
@@ -68,7 +70,10 @@ function renderOnboarding(user: User, path = '/onboarding') {
       </Suspense>
     </QueryClientProvider>,
   );
-  return { where: () => router.state.location.pathname + router.state.location.search };
+  return {
+    where: () => router.state.location.pathname + router.state.location.search,
+    arrivalState: () => router.state.location.state as unknown,
+  };
 }
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
@@ -86,6 +91,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   serverUser = baseUser;
+  sessionStorage.clear();
 });
 
 afterEach(() => {
@@ -161,6 +167,56 @@ describe('OnboardingPage, profile step', () => {
     ).toBeTruthy();
   });
 
+  it('prefills the name the sign-in provider gave, and forgets it once the profile exists', async () => {
+    const { post } = stubApi();
+    post.mockImplementation(() => {
+      serverUser = { ...baseUser, profile };
+      return Promise.resolve(profile);
+    });
+    rememberSignInName('Ana López');
+    renderOnboarding(baseUser);
+    const name = await screen.findByLabelText<HTMLInputElement>('Name');
+    expect(name.value).toBe('Ana López');
+
+    await userEvent.click(screen.getByLabelText('Female'));
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '2000-05-17' } });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Country' }), 'spain{Enter}');
+    await userEvent.click(continueButton());
+    expect(post).toHaveBeenCalledWith(
+      '/api/v1/profiles/me',
+      expect.objectContaining({ name: 'Ana López' }),
+    );
+    await screen.findByRole('heading', { name: 'Choose a language to practise' });
+    expect(signInName()).toBe('');
+  });
+
+  it('starts with an empty name when the provider gave none', async () => {
+    stubApi();
+    renderOnboarding(baseUser);
+    expect((await screen.findByLabelText<HTMLInputElement>('Name')).value).toBe('');
+  });
+
+  it('moves focus to the language step heading after Continue', async () => {
+    const { post } = stubApi();
+    post.mockImplementation(() => {
+      serverUser = { ...baseUser, profile };
+      return Promise.resolve(profile);
+    });
+    renderOnboarding(baseUser);
+    await screen.findByLabelText('Name');
+    await fillValidProfile();
+    await userEvent.click(continueButton());
+    const heading = await screen.findByRole('heading', { name: 'Choose a language to practise' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('does not take focus when the page opens', async () => {
+    stubApi();
+    renderOnboarding(baseUser);
+    await screen.findByRole('heading', { name: 'Tell us about yourself' });
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it("puts the server's field errors under their fields", async () => {
     const { post } = stubApi();
     post.mockRejectedValue(
@@ -227,6 +283,23 @@ describe('OnboardingPage, language step', () => {
     expect(where()).toBe('/search');
   });
 
+  it('tells the page it ends on that the person has just joined', async () => {
+    const { post } = stubApi();
+    post.mockImplementation(() => {
+      serverUser = {
+        ...baseUser,
+        profile: { ...profile, languageCode: 'en', languages: [english] },
+      };
+      return Promise.resolve(english);
+    });
+    const { where, arrivalState } = renderOnboarding({ ...baseUser, profile });
+    await userEvent.click(await screen.findByRole('radio', { name: /English/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Complete setup' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+    expect(where()).toBe('/dashboard');
+    expect(isJustJoined(arrivalState())).toBe(true);
+  });
+
   it('makes an added language current when the profile has languages but none current', async () => {
     const { post, put } = stubApi();
     put.mockImplementation(() => {
@@ -261,11 +334,12 @@ describe('OnboardingPage, language step', () => {
   it('leaves at once for a user who has finished', async () => {
     stubApi();
     const done = { ...profile, languageCode: 'en', languages: [english] };
-    const { where } = renderOnboarding(
+    const { where, arrivalState } = renderOnboarding(
       { ...baseUser, profile: done },
       '/onboarding/profile?returnTo=%2Fsearch',
     );
     await waitFor(() => expect(where()).toBe('/search'));
+    expect(isJustJoined(arrivalState())).toBe(false);
   });
 
   it('says when the languages cannot be loaded', async () => {

@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/notices/loading-page';
 import { currentUserQueryKey, currentUserQueryOptions } from '@/lib/current-user';
+import { JUST_JOINED_STATE } from '@/lib/just-joined';
 import { LanguageStep } from '@/features/onboarding/components/language-step';
 import { ProfileStep } from '@/features/onboarding/components/profile-step';
 import { StepIndicator } from '@/features/onboarding/components/step-indicator';
@@ -20,14 +22,27 @@ export function OnboardingPage() {
   const [searchParams] = useSearchParams();
   const returnTo = onboardingReturnTo(searchParams.get('returnTo'));
   const { data: user } = useQuery(currentUserQueryOptions());
+  const step = user ? onboardingStep(user) : null;
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  // Whether this visit showed a step: then leaving is arriving, not coming back.
+  const [joining, setJoining] = useState(false);
+  if (!joining && (step === 'profile' || step === 'language')) setJoining(true);
 
-  if (!user) return <PageSpinner />;
-  const step = onboardingStep(user);
-  if (step === 'done') return <Navigate to={returnTo} replace />;
+  // After "Continue" the form a keyboard or screen-reader user was in is gone: start them at the
+  // new step's heading rather than at the top of the page.
+  useEffect(() => {
+    if (shownStep.current !== null && step !== shownStep.current) stepHeading.current?.focus();
+    shownStep.current = step;
+  }, [step]);
+
+  if (!user || step === null) return <PageSpinner />;
+  const arrival = joining ? JUST_JOINED_STATE : undefined;
+  if (step === 'done') return <Navigate to={returnTo} replace state={arrival} />;
 
   async function finish() {
     await queryClient.refetchQueries({ queryKey: currentUserQueryKey });
-    await navigate(returnTo, { replace: true });
+    await navigate(returnTo, { replace: true, state: JUST_JOINED_STATE });
   }
 
   return (
@@ -48,8 +63,10 @@ export function OnboardingPage() {
           className="mt-6 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-8"
         >
           <h2
+            ref={stepHeading}
             id="onboarding-step-title"
-            className="text-xl font-bold tracking-tight text-balance text-ink sm:text-2xl"
+            tabIndex={-1}
+            className="text-xl font-bold tracking-tight text-balance text-ink outline-none sm:text-2xl"
           >
             {t(`${step}.title`)}
           </h2>

@@ -5,6 +5,7 @@ import { CountrySelect } from '@/components/forms/country-select';
 import { FieldError } from '@/components/forms/field-error';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
+import { forgetSignInName, signInName } from '@/lib/sign-in-name';
 import { useCreateProfile } from '@/features/onboarding/api/create-profile';
 import {
   EMPTY_PROFILE_FORM,
@@ -29,7 +30,11 @@ function inputState(invalid: boolean) {
 export function ProfileStep() {
   const { t } = useTranslation(['onboarding', 'forms']);
   const id = useId();
-  const [values, setValues] = useState<ProfileFormValues>(EMPTY_PROFILE_FORM);
+  // The name the sign-in provider gave, when the server offered one (the person can change it).
+  const [values, setValues] = useState<ProfileFormValues>(() => ({
+    ...EMPTY_PROFILE_FORM,
+    name: signInName(),
+  }));
   const [errors, setErrors] = useState<ProfileFieldErrors>({});
   const [failed, setFailed] = useState(false);
   const createProfile = useCreateProfile();
@@ -66,6 +71,7 @@ export function ProfileStep() {
     }
     try {
       await createProfile.mutateAsync(result.body);
+      forgetSignInName();
     } catch (error) {
       const fields = isApiError(error) && error.status === 400 ? fieldErrorsFrom(error.fields) : {};
       if (Object.keys(fields).length > 0) setErrors(fields);

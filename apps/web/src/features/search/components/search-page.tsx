@@ -49,6 +49,7 @@ function SearchFlow({ languageCode }: { languageCode: LanguageCode }) {
         <SearchingView
           languageCode={languageCode}
           startedAt={state.searchStartTime ?? 0}
+          rematchAfterMs={state.rematchAfterMs}
           onCancel={cancel}
         />
       );

@@ -71,9 +71,9 @@ export function useSearch(languageCode: LanguageCode) {
 
     dispatch({ type: 'find_sent' });
     try {
-      await findMatch(languageCode);
+      const { rematchAfterMs } = await findMatch(languageCode);
       if (!mounted.current) return;
-      dispatch({ type: 'search_started', languageCode, at: Date.now() });
+      dispatch({ type: 'search_started', languageCode, at: Date.now(), rematchAfterMs });
     } catch (error) {
       if (!mounted.current) return;
       const errorType = searchErrorType(error);

@@ -110,3 +110,22 @@ describe('formatting', () => {
     expect(waitEstimate(2 * 3_600_000)).toEqual({ unit: 'hours', count: 2 });
   });
 });
+
+describe('the last partner hold', () => {
+  it('keeps the hold the find answered with, and forgets it when the search ends', () => {
+    const searching = searchReducer(initialSearchState, {
+      type: 'search_started',
+      languageCode: 'en',
+      at: 1,
+      rematchAfterMs: 25_000,
+    });
+    expect(searching.rematchAfterMs).toBe(25_000);
+    expect(searchReducer(searching, { type: 'cancelled' }).rematchAfterMs).toBeNull();
+    const without = searchReducer(initialSearchState, {
+      type: 'search_started',
+      languageCode: 'en',
+      at: 1,
+    });
+    expect(without.rematchAfterMs).toBeNull();
+  });
+});

@@ -16,13 +16,15 @@ export type SearchState = {
   media: MediaPermission;
   /** The find call is on its way. */
   starting: boolean;
+  /** From the find answer: how long matching holds back the last partner; null without one. */
+  rematchAfterMs: number | null;
 };
 
 export type SearchAction =
   | { type: 'media_checking' }
   | { type: 'media_checked'; media: MediaPermission }
   | { type: 'find_sent' }
-  | { type: 'search_started'; languageCode: string; at: number }
+  | { type: 'search_started'; languageCode: string; at: number; rematchAfterMs?: number }
   | { type: 'failed'; errorType: SearchErrorType }
   | { type: 'session_found' }
   | { type: 'timed_out' }
@@ -35,6 +37,7 @@ export const initialSearchState: SearchState = {
   languageCode: null,
   media: 'unknown',
   starting: false,
+  rematchAfterMs: null,
 };
 
 const idle = (state: SearchState): SearchState => ({
@@ -60,6 +63,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         starting: false,
         languageCode: action.languageCode,
         searchStartTime: action.at,
+        rematchAfterMs: action.rematchAfterMs ?? null,
       };
     case 'failed':
       if (state.status === 'session_found') return state;
