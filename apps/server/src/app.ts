@@ -61,6 +61,7 @@ import authGuard from './plugins/auth-guard.ts';
 import appContext from './plugins/app-context.ts';
 import cors from './plugins/cors.ts';
 import errorHandler, { sendFrameworkError } from './plugins/error-handler.ts';
+import jsonBody from './plugins/json-body.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import notFound from './plugins/not-found.ts';
 import openApi from './plugins/openapi.ts';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(openApi);
   await app.register(cookie);
+  await app.register(jsonBody);
 
   await app.register(appContext, { config, db, clock });
   await app.register(requestId);

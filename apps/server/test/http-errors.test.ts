@@ -52,6 +52,7 @@ describe.each(drivers)('error envelope and HTTP edge cases (%s)', (driver) => {
           },
           (request) => ({ ...request.params, ...request.query, ...request.body }),
         );
+        app.post('/api/v1/test/bodiless', () => ({ ok: true }));
       },
     });
   });
@@ -176,6 +177,25 @@ describe.each(drivers)('error envelope and HTTP edge cases (%s)', (driver) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 400, message: 'Malformed URL' });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('takes an empty JSON body as no body where a route takes none, and refuses it elsewhere', async () => {
+    const bodiless = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/bodiless',
+      headers: json,
+      payload: '',
+    });
+    expect(bodiless.statusCode).toBe(200);
+    expect(bodiless.json()).toEqual({ ok: true });
+    const withBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: json,
+      payload: '',
+    });
+    expect(withBody.statusCode).toBe(400);
+    expect(withBody.json()).toEqual({ code: 400, message: 'Request body must not be empty' });
   });
 
   it('answers an unknown /api path with a JSON 404, never HTML', async () => {
