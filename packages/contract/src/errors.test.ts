@@ -24,6 +24,7 @@ describe('error envelope', () => {
       alreadyInCall: 1001,
       sessionsLimitReached: 1002,
       badRequest: 'BAD_REQUEST',
+      unavailable: 'unavailable',
     });
   });
 });
