@@ -9,7 +9,8 @@ import { useSignInApp, VALID_PROFILE, type SignedInUser } from './helpers/users.
  * bodiless ones included. Each route is read from the app's OpenAPI document, so a bodiless route
  * added later is covered without being listed here.
  */
-describe.each(drivers)('an empty JSON body (%s)', (driver) => {
+// Two sign-ins per route: generous, for a busy machine.
+describe.each(drivers)('an empty JSON body (%s)', { timeout: 180_000 }, (driver) => {
   const clock = manualClock();
   const ctx = useSignInApp(driver, { clock, prefix: 'bodiless' });
 
