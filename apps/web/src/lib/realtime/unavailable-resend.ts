@@ -59,9 +59,10 @@ export function createUnavailableResend(deps: {
 
   return {
     stamp(message) {
-      const stamped = remember(message, nextRef + 1, 0);
-      latestOrigin.set(message.type, stamped.ref!);
-      return stamped;
+      // A first sending is its own origin: the ref it is about to get.
+      const origin = nextRef + 1;
+      latestOrigin.set(message.type, origin);
+      return remember(message, origin, 0);
     },
     handleError(received) {
       const payload = (received ?? {}) as Partial<ErrorPayload>;
