@@ -65,13 +65,15 @@ import apiKeyGuard from './plugins/api-key.ts';
 import authGuard from './plugins/auth-guard.ts';
 import appContext from './plugins/app-context.ts';
 import cors from './plugins/cors.ts';
-import errorHandler from './plugins/error-handler.ts';
+import errorHandler, { sendFrameworkError } from './plugins/error-handler.ts';
+import jsonBody from './plugins/json-body.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import notFound from './plugins/not-found.ts';
 import openApi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestId, { requestIdFor } from './plugins/request-id.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import storableInput from './plugins/storable-input.ts';
 import webAppPlugin, { loadWebApp } from './plugins/web-app.ts';
 import type { Broker } from './broker/broker.ts';
 import { createLive, type Live } from './realtime/live.ts';
@@ -126,6 +128,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: requestIdFor,
     requestIdHeader: false,
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -138,6 +141,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(openApi);
   await app.register(cookie);
+  await app.register(jsonBody);
 
   await app.register(appContext, { config, db, clock });
   await app.register(requestId);
@@ -145,6 +149,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorHandler, { onError: metrics.errorReplied });
   await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
   await app.register(apiKeyGuard, { apiKey: config.API_KEY, exempt: [BILLING_WEBHOOK_PATH] });
+  await app.register(storableInput);
   const now = () => clock.now().getTime();
   const accessTokens = createAccessTokens({
     secret: config.JWT_SECRET,

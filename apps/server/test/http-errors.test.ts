@@ -1,4 +1,5 @@
 import { errorEnvelopeSchema } from '@parlo/contract/errors';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConflictError } from '../src/lib/errors.ts';
@@ -33,6 +34,25 @@ describe.each(drivers)('error envelope and HTTP edge cases (%s)', (driver) => {
         app.get('/api/v1/test/crash', () => {
           throw new Error('connection string postgres://secret@db leaked');
         });
+        // Values no schema stopped, as PostgreSQL refuses them: text with NUL, a malformed uuid.
+        app.get('/api/v1/test/stored-nul', () =>
+          t.database.db.execute(sql`select ${'secret-\u0000-value'}::text as echoed`),
+        );
+        app.get('/api/v1/test/stored-uuid', () =>
+          t.database.db.execute(sql`select ${'secret-not-a-uuid'}::uuid as echoed`),
+        );
+        app.post(
+          '/api/v1/test/echo-any/:value',
+          {
+            schema: {
+              params: z.object({ value: z.string() }),
+              querystring: z.object({ q: z.string().optional() }),
+              body: z.object({ nested: z.unknown() }),
+            },
+          },
+          (request) => ({ ...request.params, ...request.query, ...request.body }),
+        );
+        app.post('/api/v1/test/bodiless', () => ({ ok: true }));
       },
     });
   });
@@ -110,6 +130,72 @@ describe.each(drivers)('error envelope and HTTP edge cases (%s)', (driver) => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ code: 415, message: 'Unsupported media type' });
+  });
+
+  it('answers a value PostgreSQL refuses with 400, logging neither query nor parameters as an error', async () => {
+    for (const url of ['/api/v1/test/stored-nul', '/api/v1/test/stored-uuid']) {
+      const res = await t.app.inject({ url, headers: json });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ code: 400, message: 'Invalid request data' });
+      const lines = logs.lines.filter((line) => line.reqId === res.headers['x-request-id']);
+      expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+      expect(lines).toContainEqual(
+        expect.objectContaining({ level: 40, msg: 'database refused a value' }),
+      );
+      const written = JSON.stringify(lines);
+      expect(written).not.toContain('secret');
+      expect(written).not.toContain('select');
+    }
+  });
+
+  it('refuses NUL or a lone surrogate in params, query, body or a key before the handler', async () => {
+    const refused = {
+      code: 400,
+      message: 'Request text must not contain NUL or unpaired surrogate characters',
+    };
+    const post = (url: string, payload: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/test/echo-any/${url}`, headers: json, payload });
+    const ok = await post('abc?q=d', JSON.stringify({ nested: ['e', { f: 'g' }] }));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ value: 'abc', q: 'd', nested: ['e', { f: 'g' }] });
+    const cases: [string, string][] = [
+      ['a%00b', '{"nested":1}'],
+      ['abc?q=%00', '{"nested":1}'],
+      ['abc', JSON.stringify({ nested: ['x', { deep: ['y\u0000'] }] })],
+      ['abc', JSON.stringify({ nested: { ['k\ud800']: 1 } })],
+      ['abc', JSON.stringify({ nested: '\udc00 lone low surrogate' })],
+    ];
+    for (const [url, payload] of cases) {
+      const res = await post(url, payload);
+      expect(res.statusCode, `${url} ${payload}`).toBe(400);
+      expect(res.json()).toEqual(refused);
+    }
+  });
+
+  it('answers a URL the router cannot decode in the envelope, without echoing it', async () => {
+    const res = await t.app.inject({ url: '/api/v1/languages/user/%ED%A0%80', headers: json });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: 'Malformed URL' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('takes an empty JSON body as no body where a route takes none, and refuses it elsewhere', async () => {
+    const bodiless = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/bodiless',
+      headers: json,
+      payload: '',
+    });
+    expect(bodiless.statusCode).toBe(200);
+    expect(bodiless.json()).toEqual({ ok: true });
+    const withBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: json,
+      payload: '',
+    });
+    expect(withBody.statusCode).toBe(400);
+    expect(withBody.json()).toEqual({ code: 400, message: 'Request body must not be empty' });
   });
 
   it('answers an unknown /api path with a JSON 404, never HTML', async () => {

@@ -80,6 +80,23 @@ describe.each(drivers)('socket gateway (%s)', (driver) => {
     expect((await socket.next('error', 5)).payload.code).toBe('no_active_session');
   });
 
+  it("answers a refused message with the message's ref, and one without a ref without it", async () => {
+    const socket = await ctx.connect(await ctx.account());
+    socket.send({ type: 'media_connected', ref: 41 });
+    expect((await socket.next('error')).payload).toEqual({
+      code: 'no_active_session',
+      message: 'You are not in a call',
+      ref: 41,
+    });
+    socket.send({ type: 'media_connected' });
+    expect((await socket.next('error', 1)).payload).toEqual({
+      code: 'no_active_session',
+      message: 'You are not in a call',
+    });
+    socket.send({ type: 'media_connected', ref: -1 });
+    expect((await socket.next('error', 2)).payload.code).toBe('invalid_message');
+  });
+
   it('answers a frame sent right after the handshake', async () => {
     const user = await ctx.account();
     const socket = ctx.rawSocket(['bearer', await ctx.tokenFor(user)]);

@@ -1,8 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, isNull, or, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,62 +7,8 @@ import { sessions } from '../src/db/tables/sessions.ts';
 import { createChargedSession } from '../src/modules/tokens/session-charge-repo.ts';
 import { eventually, sleep, useLiveApp } from './helpers/live-app.ts';
 import { freePort } from './helpers/ports.ts';
+import { hasRedisServer, privateRedis } from './helpers/private-redis.ts';
 import { deleteRedisKeys, redisTestUrl } from './helpers/redis.ts';
-
-const REDIS_SERVER = '/usr/bin/redis-server';
-const hasRedisServer = spawnSync(REDIS_SERVER, ['--version']).status === 0;
-
-/**
- * A Redis of this test's own, so it can be killed and started again without touching the
- * machine's. It writes every command to its append-only file, so a restart on the same
- * directory comes back with everything, and one on a new directory comes back empty.
- */
-function privateRedis(port: number) {
-  let child: ChildProcess | undefined;
-  const dirs: string[] = [];
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async start({ keepData }: { keepData: boolean }) {
-      if (!keepData || dirs.length === 0)
-        dirs.push(mkdtempSync(path.join(tmpdir(), 'parlo-redis-')));
-      const started = spawn(
-        REDIS_SERVER,
-        [
-          ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dirs.at(-1)!],
-          ...['--save', '', '--appendonly', 'yes', '--appendfsync', 'always'],
-        ],
-        { stdio: 'ignore' },
-      );
-      child = started;
-      const probe = new Redis(this.url, { lazyConnect: true, retryStrategy: () => 50 });
-      probe.on('error', () => {});
-      try {
-        await eventually(
-          () =>
-            probe.ping().then(
-              () => true,
-              () => false,
-            ),
-          10_000,
-        );
-      } finally {
-        probe.disconnect();
-      }
-    },
-    /** Killed outright, as a crashed or restarted Redis is. */
-    async kill() {
-      const running = child;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise((resolve) => running.once('exit', resolve));
-      running.kill('SIGKILL');
-      await exited;
-    },
-    async stop() {
-      await this.kill();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * Redis restarting under a running instance while users search (the Scale issue's fault test):

@@ -151,6 +151,68 @@ describe.each(drivers)('user languages (%s)', (driver) => {
     ]);
   });
 
+  it('refuses codes with NUL, control characters or lone surrogates with 400, never 500', async () => {
+    const user = await onboarded();
+    await add(user, 'en');
+    await add(user, 'fr', 'A1');
+    const refused = { code: 400, message: 'Invalid language data' };
+    // A lone surrogate has no UTF-8 form: percent-encoded, it cannot even be decoded as a URL.
+    const malformedUrl = { code: 400, message: 'Malformed URL' };
+    const cases: [string, object][] = [
+      ['en%00', refused],
+      ['f%00r', refused],
+      ['en%0A', refused],
+      ['en%1F', refused],
+      ['e%20n', refused],
+      ['%ED%A0%80', malformedUrl],
+    ];
+    for (const [bad, answer] of cases) {
+      const removed = await call(user, 'DELETE', `/${bad}`);
+      expect(removed.statusCode, bad).toBe(400);
+      expect(removed.json()).toEqual(expect.objectContaining(answer));
+      const level = await call(user, 'PUT', `/${bad}/proficiency`, { proficiencyLevel: 'C1' });
+      expect(level.statusCode, bad).toBe(400);
+      expect(level.json()).toEqual(expect.objectContaining(answer));
+    }
+    for (const languageCode of ['en\u0000', 'fr\u0000x', 'en\ud800', '\udc00fr', 'e\u0007n']) {
+      // JSON.stringify writes NUL and lone surrogates as \u escapes, as a hostile client would.
+      const payload = JSON.stringify({ languageCode });
+      const current = await ctx.t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/languages/user/current',
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(current.statusCode, payload).toBe(400);
+      expect(current.json()).toMatchObject(refused);
+      const added = await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/languages/user',
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ languageCode, proficiencyLevel: 'B1' }),
+      });
+      expect(added.statusCode, payload).toBe(400);
+    }
+    expect(await currentOf(user)).toBe('en');
+    expect((await call(user, 'GET', '')).json()).toEqual([
+      expect.objectContaining({ languageCode: 'en', proficiencyLevel: 'B1' }) as unknown,
+      expect.objectContaining({ languageCode: 'fr', proficiencyLevel: 'A1' }) as unknown,
+    ]);
+  });
+
+  it('answers a well-formed code outside the catalogue with 404 on every route', async () => {
+    const user = await onboarded();
+    await add(user, 'en');
+    const notFound = { code: 404, message: 'Language not found' };
+    expect((await call(user, 'DELETE', '/xx')).json()).toEqual(notFound);
+    expect(
+      (await call(user, 'PUT', '/zh-Hant/proficiency', { proficiencyLevel: 'B2' })).json(),
+    ).toEqual(notFound);
+    expect((await call(user, 'PUT', '/current', { languageCode: 'EN' })).json()).toEqual(notFound);
+    expect((await add(user, 'tlh')).json()).toEqual(notFound);
+    expect(await currentOf(user)).toBe('en');
+  });
+
   it("touches only the caller's own languages", async () => {
     const a = await onboarded();
     const b = await onboarded();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROVIDERS } from './constants.ts';
+import { storableText } from './text.ts';
 
 export const providerSchema = z.enum(PROVIDERS);
 
@@ -13,7 +14,7 @@ const oauthToken = (max: number) =>
 // `provider` and `code` are checked by the service, not the schema, so that a missing code and an
 // unknown provider answer with the spec's own messages ('no auth code', 'invalid provider').
 export const signInBodySchema = z.object({
-  provider: z.string().max(32),
+  provider: storableText().max(32),
   code: oauthToken(4096).optional(),
   referralCode: z
     .string()
@@ -26,7 +27,7 @@ export const signInBodySchema = z.object({
     .max(128)
     .regex(/^[A-Za-z0-9._~-]+$/)
     .optional(),
-  redirectUri: z.string().url().max(2048).optional(),
+  redirectUri: storableText().url().max(2048).optional(),
   nonce: oauthToken(256).optional(),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;

@@ -130,5 +130,10 @@ export const SOCKET_CLOSE_CODES = {
    */
   serviceRestart: 1012,
 } as const;
+/**
+ * Times a client sends a socket message again that failed with `unavailable` (a Redis or
+ * PostgreSQL outage), waiting the server's `retryAfterMs` times the attempt before each.
+ */
+export const SOCKET_UNAVAILABLE_RETRIES = 4;
 /** The spread of the immediate reconnects after a 1012, so a whole instance's tabs do not return together. */
 export const SOCKET_RESTART_JITTER_MS = 500;

@@ -13,4 +13,9 @@ export const ERROR_CODES = {
   billingUnavailable: 'billing_unavailable',
   /** A Stripe webhook whose Stripe-Signature does not verify (forged, altered or too old). */
   invalidSignature: 'invalid_signature',
+  /**
+   * A socket message failed because PostgreSQL or Redis cannot be reached (HTTP answers 503): the
+   * client sends it again after `retryAfterMs`.
+   */
+  unavailable: 'unavailable',
 } as const;

@@ -26,6 +26,9 @@ describe('error envelope', () => {
       badRequest: 'BAD_REQUEST',
       pairExcluded: 'pair_excluded',
       searching: 'searching',
+      billingUnavailable: 'billing_unavailable',
+      invalidSignature: 'invalid_signature',
+      unavailable: 'unavailable',
     });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONNECTION_TYPES, LANGUAGE_CODES, OFFER_TYPES } from './constants.ts';
+import { storableText } from './text.ts';
 
 /** Matching, offers, stats and a session's connection type (spec §7). */
 
@@ -33,7 +34,7 @@ export const offerCreateBodySchema = z.strictObject({
 });
 export type OfferCreateBody = z.infer<typeof offerCreateBodySchema>;
 
-export const offerParamsSchema = z.object({ id: z.string().max(64) });
+export const offerParamsSchema = z.object({ id: storableText().max(64) });
 
 export const statsQuerySchema = z.object({ language: languageCodeSchema.optional() });
 export const statsSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REPORT_REASONS, SESSION_END_REASONS } from './constants.ts';
 import { userStatusSchema } from './users.ts';
+import { isStorableText, storableText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
 
 /**
  * The moderation console's API (issue 7), under /api/v1/moderation. Every route answers 403
@@ -99,7 +100,7 @@ export type ModerationReport = z.infer<typeof moderationReportSchema>;
 export const moderationReportsQuerySchema = z.strictObject({
   status: z.enum(MODERATION_REPORT_STATUSES).default('open'),
   /** Opaque; the `nextCursor` of the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: storableText().max(200).optional(),
 });
 export const moderationReportsPageSchema = z.object({
   items: z.array(moderationReportSchema),
@@ -125,6 +126,7 @@ export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
 const noteSchema = z
   .string({ error: 'reason must be text' })
+  .refine(isStorableText, { error: `reason ${UNSTORABLE_TEXT_MESSAGE}` })
   .trim()
   .max(MODERATION_NOTE_MAX_LENGTH, {
     error: `reason must be at most ${MODERATION_NOTE_MAX_LENGTH} characters`,

@@ -51,19 +51,27 @@ export const connectionQualitySchema = z.object({
 });
 export type ConnectionQuality = z.infer<typeof connectionQualitySchema>;
 
+/**
+ * A number the client may put on a message; an `error` answering that message carries it back, so
+ * the client knows which message to send again (after `unavailable`).
+ */
+export const messageRefSchema = z.number().int().min(0);
+const ref = { ref: messageRefSchema.optional() };
+
 export const clientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('offer'), payload: sessionDescriptionSchema }),
-  z.object({ type: z.literal('answer'), payload: sessionDescriptionSchema }),
-  z.object({ type: z.literal('candidate'), payload: iceCandidateSchema }),
-  z.object({ type: z.literal('camera_toggled'), payload: toggleSchema }),
-  z.object({ type: z.literal('microphone_toggled'), payload: toggleSchema }),
+  z.object({ type: z.literal('offer'), payload: sessionDescriptionSchema, ...ref }),
+  z.object({ type: z.literal('answer'), payload: sessionDescriptionSchema, ...ref }),
+  z.object({ type: z.literal('candidate'), payload: iceCandidateSchema, ...ref }),
+  z.object({ type: z.literal('camera_toggled'), payload: toggleSchema, ...ref }),
+  z.object({ type: z.literal('microphone_toggled'), payload: toggleSchema, ...ref }),
   z.object({
     type: z.literal('end_session'),
     payload: z.object({ reason: z.enum(CLIENT_END_REASONS) }),
+    ...ref,
   }),
   /** The side's remote media arrived; the session counts as started when both said so. */
-  z.object({ type: z.literal('media_connected'), payload: z.object({}).optional() }),
-  z.object({ type: z.literal('connection_quality'), payload: connectionQualitySchema }),
+  z.object({ type: z.literal('media_connected'), payload: z.object({}).optional(), ...ref }),
+  z.object({ type: z.literal('connection_quality'), payload: connectionQualitySchema, ...ref }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];
@@ -154,6 +162,10 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
       message: z.string(),
       /** Set when the error is about a continue offer (e.g. 1002 when accepting failed). */
       offerId: z.string().optional(),
+      /** The `ref` of the client message this answers, when it had one. */
+      ref: messageRefSchema.optional(),
+      /** With code `unavailable`: how long to wait before sending the message again. */
+      retryAfterMs: z.number().int().min(0).optional(),
     }),
   }),
 ]);

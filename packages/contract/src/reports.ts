@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_COMMENT_MAX_LENGTH, REPORT_REASONS, REPORTS_PER_DAY } from './constants.ts';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
 
 /** A report of the partner of a session (spec §3 Report, §7 POST /api/v1/reports). */
 
@@ -10,6 +11,7 @@ export const reportReasonSchema = z.enum(REPORT_REASONS, {
 /** Optional details: trimmed, and null when nothing is left. */
 export const reportCommentSchema = z
   .string({ error: 'comment must be text' })
+  .refine(isStorableText, { error: `comment ${UNSTORABLE_TEXT_MESSAGE}` })
   .trim()
   .max(REPORT_COMMENT_MAX_LENGTH, {
     error: `comment must be at most ${REPORT_COMMENT_MAX_LENGTH} characters`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RECENT_SESSIONS_PAGE_SIZE } from './constants.ts';
+import { storableText } from './text.ts';
 
 export const DELETED_USER_NAME = 'Deleted User';
 
@@ -47,4 +48,4 @@ export const sessionListSchema = z.object({
 });
 export type SessionList = z.infer<typeof sessionListSchema>;
 
-export const sessionParamsSchema = z.object({ id: z.string().max(64) });
+export const sessionParamsSchema = z.object({ id: storableText().max(64) });

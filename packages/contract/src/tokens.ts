@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEATURE_CODES, PLAN_CODES, VIDEO_AD_BONUS_TOKENS } from './constants.ts';
+import { storableText } from './text.ts';
 
 /**
  * Tokens: plans, daily usage, bonus tokens (spec §1, §3, §5, §7). The arithmetic lives here so the
@@ -48,7 +49,7 @@ export type UsageEntry = z.infer<typeof usageEntrySchema>;
 export const usageListSchema = z.array(usageEntrySchema);
 
 export const usageParamsSchema = z.object({
-  featureCode: z.string().max(64),
+  featureCode: storableText().max(64),
 });
 
 export const bonusTokenCountSchema = z.object({ count: z.number().int() });

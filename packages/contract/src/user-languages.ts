@@ -14,10 +14,17 @@ export type UserLanguage = z.infer<typeof userLanguageSchema>;
 export const userLanguageListSchema = z.array(userLanguageSchema);
 
 /**
- * Any short code is accepted here: whether the catalogue knows it is the server's answer
- * (404 'Language not found'), not a malformed request.
+ * A language code as a request may name one: shaped like the catalogue's codes (letters, BCP 47
+ * subtags), so no other character ever reaches the database. Whether the catalogue knows the code
+ * (`isLanguageCode`) is the server's answer, 404 'Language not found' (spec §8), not a malformed
+ * request.
  */
-const languageCodeInputSchema = z.string().trim().min(1).max(16);
+const LANGUAGE_CODE_SHAPE = /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/;
+const languageCodeInputSchema = z
+  .string()
+  .trim()
+  .max(16)
+  .regex(LANGUAGE_CODE_SHAPE, 'must be a language code');
 
 export const addUserLanguageBodySchema = z.object({
   languageCode: languageCodeInputSchema,
@@ -36,6 +43,6 @@ export const setCurrentLanguageBodySchema = z.object({
 export type SetCurrentLanguageBody = z.infer<typeof setCurrentLanguageBodySchema>;
 
 export const userLanguageParamsSchema = z.object({
-  languageCode: z.string().min(1).max(16),
+  languageCode: z.string().max(16).regex(LANGUAGE_CODE_SHAPE, 'must be a language code'),
 });
 export type UserLanguageParams = z.infer<typeof userLanguageParamsSchema>;

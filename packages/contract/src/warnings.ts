@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text.ts';
 
 /**
  * A moderator's warning, as the warned user reads it (never the moderator, the report or anyone
@@ -21,4 +22,4 @@ export type AccountWarningList = z.infer<typeof accountWarningListSchema>;
  * POST /users/me/warnings/{id}/acknowledge answers 204, also for a warning already acknowledged;
  * 404 `{code: 404, message: 'Warning not found'}` for an id that is not one of the user's warnings.
  */
-export const accountWarningParamsSchema = z.object({ id: z.string().max(64) });
+export const accountWarningParamsSchema = z.object({ id: storableText().max(64) });

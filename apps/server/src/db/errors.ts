@@ -1,6 +1,22 @@
 /** PostgreSQL's SQLSTATE for unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 
+/**
+ * Data exceptions (class 22) that a value sent by a client causes: text PostgreSQL cannot store
+ * (22021 NUL, 22P05 untranslatable), a malformed uuid or number (22P02), a string too long (22001),
+ * a number or date out of range (22003, 22007, 22008). Not 22012 (division by zero) and the like,
+ * which only a bug of ours causes.
+ */
+const REFUSED_VALUE_SQLSTATES = new Set([
+  '22001',
+  '22003',
+  '22007',
+  '22008',
+  '22021',
+  '22P02',
+  '22P05',
+]);
+
 interface PgErrorFields {
   code?: unknown;
   constraint?: unknown;
@@ -29,4 +45,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const pgError = findPgError(error);
   if (pgError?.code !== UNIQUE_VIOLATION) return false;
   return constraint === undefined || pgError.constraint === constraint;
+}
+
+/** The SQLSTATE when PostgreSQL refused a value a request carried (see above), else undefined. */
+export function refusedValueSqlstate(error: unknown): string | undefined {
+  const code = findPgError(error)?.code;
+  return typeof code === 'string' && REFUSED_VALUE_SQLSTATES.has(code) ? code : undefined;
 }

@@ -1,3 +1,9 @@
+/** What a client is told when PostgreSQL or Redis cannot be reached (HTTP 503, socket `unavailable`). */
+export const UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable; please try again in a moment';
+/** Seconds a client is asked to wait before trying again after an outage answer. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
 /**
  * SQLSTATEs that say PostgreSQL cannot serve us right now, rather than that a query was wrong:
  * class 08 (connection exceptions) is matched by prefix.
@@ -41,6 +47,8 @@ const UNAVAILABLE_MESSAGES = new Set([
   'Command timed out',
   // ioredis: disconnected, with the offline queue turned off.
   "Stream isn't writeable and enableOfflineQueue options is false",
+  // The Redis broker: its channel subscriptions did not come back within the command timeout.
+  'redis subscription not ready',
 ]);
 
 /** ioredis gave up reconnecting for a queued command (error.name; the message holds a count). */

@@ -13,7 +13,11 @@ import {
   UnauthorizedError,
 } from '../lib/errors.ts';
 import { captureLogs } from '../../test/helpers/logs.ts';
-import errorHandler, { toErrorReply, UNAVAILABLE_MESSAGE } from './error-handler.ts';
+import errorHandler, {
+  REFUSED_VALUE_MESSAGE,
+  toErrorReply,
+  UNAVAILABLE_MESSAGE,
+} from './error-handler.ts';
 
 /** A refused connection to PostgreSQL as a repository sees it: drizzle wrapping pg's error. */
 function refusedQuery() {
@@ -93,6 +97,31 @@ describe('toErrorReply', () => {
         unavailable: reason,
       });
     }
+  });
+  it('answers 400 for a value PostgreSQL refused, and 500 for a data error only a bug causes', () => {
+    const pgError = (code: string) =>
+      Object.assign(new pg.DatabaseError('refused', 0, 'error'), { code });
+    for (const code of ['22021', '22P02', '22P05', '22001', '22003', '22007', '22008']) {
+      const error = new DrizzleQueryError('select $1::text', ['a\u0000b'], pgError(code));
+      expect(toErrorReply(error)).toEqual({
+        status: 400,
+        envelope: { code: 400, message: REFUSED_VALUE_MESSAGE },
+        refusedValue: code,
+      });
+    }
+    const divisionByZero = new DrizzleQueryError('select 1 / $1', [0], pgError('22012'));
+    expect(toErrorReply(divisionByZero).status).toBe(500);
+  });
+
+  it("words the router's own refusals, never echoing the path", () => {
+    const badUrl = Object.assign(new Error("'/a/%ED%A0%80' is not a valid url component"), {
+      code: 'FST_ERR_BAD_URL',
+      statusCode: 400,
+    });
+    expect(toErrorReply(badUrl)).toEqual({
+      status: 400,
+      envelope: { code: 400, message: 'Malformed URL' },
+    });
   });
 });
 

@@ -1,19 +1,23 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorCode, ErrorEnvelope } from '@parlo/contract/errors';
-import type { FastifyError, FastifyPluginCallback } from 'fastify';
+import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { AppError, RateLimitedError, ValidationError } from '../lib/errors.ts';
-import { unavailableReason } from '../lib/unavailable.ts';
+import { refusedValueSqlstate } from '../db/errors.ts';
+import {
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  unavailableReason,
+} from '../lib/unavailable.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 
+export { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS };
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
-export const UNAVAILABLE_MESSAGE =
-  'The service is temporarily unavailable; please try again in a moment';
-/** Seconds a client is asked to wait after a 503 for an unreachable database or Redis. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+export const REFUSED_VALUE_MESSAGE = 'Invalid request data';
 
 /** Fastify's own request errors, reworded for API clients. */
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
@@ -22,6 +26,9 @@ const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Request body must not be empty' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Malformed JSON in request body' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length' },
+  // The router's own refusals (`frameworkErrors`), which would otherwise echo the path back.
+  FST_ERR_BAD_URL: { status: 400, message: 'Malformed URL' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A path segment is too long' },
 };
 
 export interface ErrorReply {
@@ -29,6 +36,8 @@ export interface ErrorReply {
   envelope: ErrorEnvelope;
   /** Set when PostgreSQL or Redis could not be reached: the SQLSTATE, errno code or message. */
   unavailable?: string;
+  /** Set when PostgreSQL refused a value the request carried: the SQLSTATE. */
+  refusedValue?: string;
 }
 
 /**
@@ -54,6 +63,11 @@ export function toErrorReply(error: unknown): ErrorReply {
     return { status: 400, envelope: { code: 400, message: error.message } };
   }
   if (isResponseSerializationError(error)) return unexpected();
+  // A value no schema rule stopped (the schemas are the first line): the client's error, not ours.
+  const refusedValue = refusedValueSqlstate(error);
+  if (refusedValue) {
+    return { status: 400, envelope: { code: 400, message: REFUSED_VALUE_MESSAGE }, refusedValue };
+  }
 
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
@@ -75,6 +89,23 @@ function unexpected(): ErrorReply {
   return { status: 500, envelope: { code: 500, message: UNEXPECTED_ERROR_MESSAGE } };
 }
 
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode (say %ED%A0%80, a lone surrogate)
+ * is refused before any route or hook, so it gets the envelope here rather than Fastify's own body.
+ */
+export function sendFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const { status, envelope } = toErrorReply(error);
+  // No hook ran for this request, so the id is echoed here.
+  reply.header(REQUEST_ID_HEADER, request.id);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ statusCode: status, code: envelope.code }, envelope.message);
+  void reply.code(status).type('application/json; charset=utf-8').send(envelope);
+}
+
 export interface ErrorHandlerOptions {
   /** Told the code of every error answered (for the metrics); must be cheap and never throw. */
   onError?: (code: ErrorCode) => void;
@@ -83,9 +114,13 @@ export interface ErrorHandlerOptions {
 /** The one error handler: typed errors, validation, Fastify's errors, then everything else. */
 const errorHandler: FastifyPluginCallback<ErrorHandlerOptions> = (app, { onError }, done) => {
   app.setErrorHandler((error, request, reply) => {
-    const { status, envelope, unavailable } = toErrorReply(error);
+    const { status, envelope, unavailable, refusedValue } = toErrorReply(error);
     onError?.(envelope.code);
-    if (unavailable) {
+    if (refusedValue) {
+      // Never the query or its parameters: they hold the client's data, and it is a client error.
+      // Warn, not info: a schema lacks the rule that should have refused the value first.
+      request.log.warn({ statusCode: status, sqlstate: refusedValue }, 'database refused a value');
+    } else if (unavailable) {
       // An outage fails every request alike: one line each says why, without a stack trace.
       request.log.warn({ statusCode: status, reason: unavailable }, 'data store unavailable');
       if (!reply.hasHeader('retry-after')) {

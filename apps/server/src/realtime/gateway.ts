@@ -12,8 +12,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Broker } from '../broker/broker.ts';
-import { AppError } from '../lib/errors.ts';
 import { unavailableReason } from '../lib/unavailable.ts';
+import { SOCKET_ERROR_CODES, socketFailure } from './socket-errors.ts';
 import { createTokenBucket } from './token-bucket.ts';
 
 /** Pings this often; a socket that has not answered the previous ping is dropped. */
@@ -28,14 +28,6 @@ const TRY_AGAIN_LATER = 1013;
 /** Stating presence again after a broker outage is retried this often, this many times. */
 const REASSERT_RETRY_MS = 1_000;
 const REASSERT_ATTEMPTS = 30;
-
-export const SOCKET_ERROR_CODES = {
-  binary: 'binary_not_supported',
-  invalidJson: 'invalid_json',
-  invalidMessage: 'invalid_message',
-  rateLimited: 'rate_limited',
-  internal: 'internal_error',
-} as const;
 
 export type SocketAuth = { userId: string } | { refused: string };
 
@@ -261,10 +253,23 @@ export function createGateway(deps: GatewayDeps): Gateway {
         'Unknown or malformed message: {type, payload} expected',
       );
     }
+    const { type, ref } = parsed.data;
     deps.onMessage(userId, parsed.data).catch((error: unknown) => {
-      if (error instanceof AppError) return sendError(ws, error.code, error.message);
-      log.error({ err: error, userId, type: parsed.data.type }, 'socket message failed');
-      sendError(ws, SOCKET_ERROR_CODES.internal, 'Something went wrong');
+      const failure = socketFailure(error);
+      if (failure.kind === 'unavailable') {
+        // An outage fails every message alike: one line each, without a stack trace (as HTTP).
+        log.warn(
+          { userId, type, reason: failure.reason },
+          'socket message failed: store unavailable',
+        );
+      } else if (failure.kind === 'unexpected') {
+        log.error({ err: error, userId, type }, 'socket message failed');
+      }
+      // The client's `ref` goes back with the answer, so it knows which message to send again.
+      send(ws, {
+        type: 'error',
+        payload: ref === undefined ? failure.payload : { ...failure.payload, ref },
+      });
     });
   }
 

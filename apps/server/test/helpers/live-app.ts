@@ -142,8 +142,8 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
 export function useLiveApp(
   driver: Driver,
   env: Env = {},
-  /** Made in beforeAll: e.g. a Redis broker (closed by whoever made it). */
-  extra: () => Partial<Pick<AppDeps, 'broker' | 'rateCounter' | 'redis'>> = () => ({}),
+  /** Made in beforeAll: e.g. a Redis broker (closed by whoever made it), a capturing logger. */
+  extra: () => Partial<Pick<AppDeps, 'broker' | 'rateCounter' | 'redis' | 'logger'>> = () => ({}),
   database: Parameters<typeof createTestDatabase>[1] = {},
 ) {
   const clock = manualClock();

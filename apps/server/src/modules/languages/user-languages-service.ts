@@ -1,3 +1,4 @@
+import { isLanguageCode } from '@parlo/contract/languages';
 import type {
   AddUserLanguageBody,
   SetCurrentLanguageBody,
@@ -21,6 +22,12 @@ export interface UserLanguagesService {
 
 const LANGUAGE_NOT_FOUND = 'Language not found';
 
+/** A code outside the catalogue names no language: answered without asking the database. */
+function catalogueCode(code: string): string {
+  if (!isLanguageCode(code)) throw new NotFoundError(LANGUAGE_NOT_FOUND);
+  return code;
+}
+
 export function createUserLanguagesService(deps: {
   languagesRepo: Omit<LanguagesRepo, 'listAll'>;
 }): UserLanguagesService {
@@ -31,7 +38,7 @@ export function createUserLanguagesService(deps: {
 
     async add(userId, { languageCode, proficiencyLevel }) {
       if (!(await repo.hasProfile(userId))) throw new NotFoundError('Profile not found');
-      const language = await repo.findLanguage(languageCode);
+      const language = await repo.findLanguage(catalogueCode(languageCode));
       if (!language) throw new NotFoundError(LANGUAGE_NOT_FOUND);
       if (!language.available) throw new BadRequestError('The selected language is not available');
       const added = await repo.addUserLanguage(userId, languageCode, proficiencyLevel);
@@ -40,19 +47,23 @@ export function createUserLanguagesService(deps: {
     },
 
     async updateProficiency(userId, languageCode, { proficiencyLevel }) {
-      const updated = await repo.updateProficiency(userId, languageCode, proficiencyLevel);
+      const updated = await repo.updateProficiency(
+        userId,
+        catalogueCode(languageCode),
+        proficiencyLevel,
+      );
       if (!updated) throw new NotFoundError(LANGUAGE_NOT_FOUND);
       return updated;
     },
 
     async remove(userId, languageCode) {
-      const result = await repo.removeUserLanguage(userId, languageCode);
+      const result = await repo.removeUserLanguage(userId, catalogueCode(languageCode));
       if (result === 'not_found') throw new NotFoundError(LANGUAGE_NOT_FOUND);
       if (result === 'current') throw new ConflictError('The current language cannot be removed');
     },
 
     async setCurrent(userId, { languageCode }) {
-      if (!(await repo.setCurrentLanguage(userId, languageCode))) {
+      if (!(await repo.setCurrentLanguage(userId, catalogueCode(languageCode)))) {
         throw new NotFoundError(LANGUAGE_NOT_FOUND);
       }
     },

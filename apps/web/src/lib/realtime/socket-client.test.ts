@@ -270,7 +270,23 @@ describe('realtime socket', () => {
     expect(client.send(message)).toBe(false);
     latest().serverOpens();
     expect(client.send(message)).toBe(true);
-    expect(latest().sent).toEqual([JSON.stringify(message)]);
+    expect(latest().sent).toEqual([JSON.stringify({ ...message, ref: 1 })]);
+  });
+
+  it('sends a message again when the server answers it with unavailable', async () => {
+    await connected();
+    const offer = { type: 'offer', payload: { sdp: 'v=0' } } as const;
+    client.send(offer);
+    const { ref } = JSON.parse(latest().sent[0]!) as { ref: number };
+    const error = { code: 'unavailable', message: 'later', ref, retryAfterMs: 1_000 };
+    latest().serverSends(JSON.stringify({ type: 'error', payload: error }));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(latest().sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(latest().sent.map((data) => JSON.parse(data) as unknown)).toEqual([
+      { ...offer, ref },
+      { ...offer, ref: ref + 1 },
+    ]);
   });
 
   it('disconnect closes with 1000 and cancels a pending reconnect', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@parlo/contract/constants';
 import type { ClientMessage, ServerMessage, ServerMessageType } from '@parlo/contract/realtime';
 import { apiClient } from '@/lib/api-client';
+import { createUnavailableResend } from '@/lib/realtime/unavailable-resend';
 
 const PATH = SOCKET_PATH;
 const BEARER = SOCKET_BEARER_PROTOCOL;
@@ -42,7 +43,10 @@ export interface RealtimeSocket {
   onStatus(listener: (status: SocketStatus) => void): () => void;
   /** The last failure, kept until the next successful connection. */
   lastError(): SocketError | null;
-  /** False when the socket is not open (nothing queued). */
+  /**
+   * False when the socket is not open (nothing queued). A message the server answers with
+   * `unavailable` (an outage on its side) is sent again a little later.
+   */
   send(message: ClientMessage): boolean;
   on<T extends ServerMessageType>(
     type: T,
@@ -118,6 +122,17 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps): RealtimeSocket {
   let generation = 0;
   const statusListeners = new Set<(status: SocketStatus) => void>();
   const messageListeners = new Map<string, Set<(payload: unknown) => void>>();
+  const resend = createUnavailableResend({
+    transmit,
+    setTimeout: deps.setTimeout,
+    clearTimeout: deps.clearTimeout,
+  });
+
+  function transmit(message: ClientMessage): boolean {
+    if (!socket || socket.readyState !== OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
 
   function setStatus(next: SocketStatus) {
     if (next === status) return;
@@ -133,6 +148,7 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps): RealtimeSocket {
   function dispatch(data: unknown) {
     const message = readMessage(data);
     if (!message) return;
+    if (message.type === 'error') resend.handleError(message.payload);
     const listeners = messageListeners.get(message.type);
     if (!listeners) return;
     for (const listener of [...listeners]) {
@@ -193,6 +209,7 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps): RealtimeSocket {
   function handleClose(closed: SocketLike, event: CloseEvent) {
     if (closed !== socket) return;
     socket = null;
+    resend.reset();
     if (event.code === CLOSE.normal) {
       setStatus('disconnected');
     } else if (event.code === CLOSE.duplicateConnection) {
@@ -241,6 +258,7 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps): RealtimeSocket {
 
   function stop() {
     generation += 1;
+    resend.reset();
     if (timer !== null) deps.clearTimeout(timer);
     timer = null;
     const closing = socket;
@@ -262,8 +280,7 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps): RealtimeSocket {
     },
     send(message) {
       if (!socket || socket.readyState !== OPEN) return false;
-      socket.send(JSON.stringify(message));
-      return true;
+      return transmit(resend.stamp(message));
     },
     on(type, listener) {
       let listeners = messageListeners.get(type);
