@@ -94,6 +94,19 @@ export const SESSION_END_REASONS = [
   'user_reported',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+/** How the browser that ended a call records it; the server hears `user_ended`. */
+export const SELF_ENDED = 'self_ended';
+export type LocalEndReason = SessionEndReason | typeof SELF_ENDED;
+/** The endings after which continuing with the same partner is offered and accepted (spec §4). */
+export const CONTINUABLE_END_REASONS: readonly LocalEndReason[] = [
+  SELF_ENDED,
+  'user_ended',
+  'time_limit_reached',
+  'connection_issue',
+];
+export function isContinuableEnd(reason: string | null | undefined): boolean {
+  return CONTINUABLE_END_REASONS.some((continuable) => continuable === reason);
+}
 export const CONNECTION_TYPES = ['direct', 'turn', 'unknown'] as const;
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
 /**

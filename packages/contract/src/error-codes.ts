@@ -5,6 +5,10 @@ export const ERROR_CODES = {
   sessionsLimitReached: 1002,
   /** A refused bonus-token grant; the ad cap says 'limit reached' in its message (spec §8). */
   badRequest: 'BAD_REQUEST',
+  /** A search or offer from a user whose realtime socket is not connected (409). */
+  notConnected: 'not_connected',
+  /** An account taken out of matching until a moderator acts (3 reporters in 24 h; 403). */
+  underReview: 'under_review',
   /** A continue offer between two users one of whom reported the other (a match exclusion). */
   pairExcluded: 'pair_excluded',
   /** Accepting a continue offer while one's own search is queued: stop searching first. */

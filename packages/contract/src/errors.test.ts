@@ -24,6 +24,8 @@ describe('error envelope', () => {
       alreadyInCall: 1001,
       sessionsLimitReached: 1002,
       badRequest: 'BAD_REQUEST',
+      notConnected: 'not_connected',
+      underReview: 'under_review',
       pairExcluded: 'pair_excluded',
       searching: 'searching',
       billingUnavailable: 'billing_unavailable',

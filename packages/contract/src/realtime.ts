@@ -35,6 +35,7 @@ export const iceCandidateSchema = z.object({
   sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
   usernameFragment: z.string().max(256).nullable().optional(),
 });
+export type IceCandidate = z.infer<typeof iceCandidateSchema>;
 
 const toggleSchema = z.object({ enabled: z.boolean() });
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { PROVIDERS } from './constants.ts';
+import { USER_STATUSES } from './account-status.ts';
 import { profileSchema } from './profiles.ts';
 
-export const USER_STATUSES = ['active', 'unverified', 'temporarily_blocked', 'blocked'] as const;
+export { USER_STATUSES, isRestricted, type UserStatus } from './account-status.ts';
 export const userStatusSchema = z.enum(USER_STATUSES);
-export type UserStatus = z.infer<typeof userStatusSchema>;
 
 // Re-exported from their own modules so existing imports keep working.
 export { GENDERS, genderSchema, profileSchema, type Profile } from './profiles.ts';

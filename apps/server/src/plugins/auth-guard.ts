@@ -3,7 +3,7 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import type { AccessTokens } from '../modules/auth/access-tokens.ts';
-import { isRestricted } from '../modules/users/users-service.ts';
+import { isRestricted } from '@parlo/contract/account-status';
 
 export interface AuthenticatedUser {
   id: string;

@@ -18,7 +18,7 @@ import { createStatsService } from '../modules/stats/stats-service.ts';
 import { createChargedSession } from '../modules/tokens/session-charge-repo.ts';
 import { canPayForSession } from '../modules/tokens/token-rules.ts';
 import type { TokensRepo } from '../modules/tokens/tokens-repo.ts';
-import { isRestricted } from '../modules/users/users-service.ts';
+import { isRestricted } from '@parlo/contract/account-status';
 import type { UserStatus } from '@parlo/contract/users';
 import { createGateway } from './gateway.ts';
 import { createIceServers } from './ice-servers.ts';

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decideAccess,
-  safeReturnTo,
-  type AccessAuth,
-  type AccessKind,
-  type AccessUser,
-} from '@/app/access';
+import { decideAccess, type AccessAuth, type AccessKind, type AccessUser } from '@/app/access';
 
 const at = (pathname: string, search = '') => ({ pathname, search });
 const anonymous: AccessAuth = { status: 'anonymous' };
@@ -165,21 +159,5 @@ describe('decideAccess for unverified users', () => {
         decideAccess(kind, ready, at('/dashboard')),
       );
     }
-  });
-});
-
-describe('safeReturnTo', () => {
-  it.each([
-    ['/dashboard', '/dashboard'],
-    ['/search?x=1#top', '/search?x=1#top'],
-    ['/authors', '/authors'],
-    [null, null],
-    ['', null],
-    ['javascript:alert(1)', null],
-    ['/auth/callback/google', null],
-    ['/onboarding/language', null],
-    ['/?x=1', null],
-  ])('reads %s as %s', (value, expected) => {
-    expect(safeReturnTo(value)).toBe(expected);
   });
 });

@@ -1,4 +1,5 @@
-import type { UserStatus } from '@parlo/contract/users';
+import { isRestricted, type UserStatus } from '@parlo/contract/account-status';
+import { RETURN_TO_PARAM, safeReturnTo } from '@/lib/return-to';
 
 /**
  * Who may see which route (spec §2 and §6), as one pure decision the route gate applies.
@@ -32,33 +33,14 @@ export const ONBOARDING_PATH = '/onboarding';
 export const DASHBOARD_PATH = '/dashboard';
 export const PRACTICE_PATH = '/practice';
 export const SESSION_ENDED_PATH = '/session-ended';
-export const RETURN_TO_PARAM = 'returnTo';
 
 export function isBlocked(user: AccessUser) {
-  return user.status === 'blocked' || user.status === 'temporarily_blocked';
+  return isRestricted(user.status);
 }
 
 export function hasFinishedOnboarding(user: AccessUser) {
   const profile = user.profile;
   return Boolean(profile && profile.languages.length > 0 && profile.languageCode);
-}
-
-function startsWithSegment(pathname: string, prefix: string) {
-  return pathname === prefix || pathname.startsWith(`${prefix}/`);
-}
-
-/**
- * A returnTo is followed only when it is a path of this app that a signed-in user can land on:
- * no other origin (`//host`, `/\host`, schemes), and never the pages that would send them back.
- */
-export function safeReturnTo(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return null;
-  }
-  const pathname = value.split(/[?#]/, 1)[0] ?? '';
-  if (pathname === HOME_PATH || startsWithSegment(pathname, '/auth')) return null;
-  if (startsWithSegment(pathname, ONBOARDING_PATH)) return null;
-  return value;
 }
 
 function returnToFrom(location: AccessLocation) {

@@ -5,7 +5,7 @@ import type { UserStatus } from '@parlo/contract/users';
 import type { TicketProfile } from '../../broker/broker.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountRow } from '../../plugins/auth-guard.ts';
-import { effectiveStatus } from '../users/users-service.ts';
+import { effectiveStatus } from '@parlo/contract/account-status';
 import { preparedQuery } from '../../db/prepared.ts';
 import {
   activeSubscriptionJoin,

@@ -243,13 +243,13 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
       if (!online) {
         throw new ConflictError(
           'Connect to the realtime socket before searching for a partner',
-          'not_connected',
+          ERROR_CODES.notConnected,
         );
       }
       if (searcher?.escalated) {
         throw new ForbiddenError(
           'Your account is under review; you cannot search for a partner until it is done',
-          'under_review',
+          ERROR_CODES.underReview,
         );
       }
       if (!searcher?.level) throw new BadRequestError('You are not learning this language');

@@ -1,3 +1,4 @@
+import { effectiveStatus, isRestricted } from '@parlo/contract/account-status';
 import type { UserRole } from '@parlo/contract/constants';
 import type { ModerationActionType } from '@parlo/contract/moderation';
 import { and, count, eq, isNull, or } from 'drizzle-orm';
@@ -94,10 +95,7 @@ export function createModerationRepo(db: Database): ModerationRepo {
           if (report.reportedUserId !== input.userId) return { outcome: 'report_of_other_user' };
           if (report.status !== 'open') return { outcome: 'report_closed' };
         }
-        const blocked =
-          user.status === 'blocked' ||
-          (user.status === 'temporarily_blocked' &&
-            (!user.blockedUntil || user.blockedUntil > input.now));
+        const blocked = isRestricted(effectiveStatus(user, input.now));
         if (input.action === 'unblock' && !blocked) return { outcome: 'not_blocked' };
 
         if (input.reportId) {

@@ -12,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { effectiveStatus } from '../users/users-service.ts';
+import { effectiveStatus } from '@parlo/contract/account-status';
 import type {
   ActionRow,
   ModerationQueueRepo,

@@ -1,4 +1,4 @@
-import { OFFER_STATUSES, type OfferStatus } from '@parlo/contract/constants';
+import { isContinuableEnd, OFFER_STATUSES, type OfferStatus } from '@parlo/contract/constants';
 import { ERROR_CODES } from '@parlo/contract/errors';
 import type { OfferCreateBody } from '@parlo/contract/match';
 import type { OfferCloseReason } from '@parlo/contract/constants';
@@ -26,8 +26,6 @@ import type { OfferRow, OffersRepo } from './offers-repo.ts';
 
 /** An offer to continue may be made this long after the call ended. */
 export const OFFER_WINDOW_MS = 5 * 60_000;
-/** The end reasons after which the clients show "continue with partner" (spec §4). */
-const CONTINUABLE = new Set(['user_ended', 'time_limit_reached', 'connection_issue']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface OffersService {
   create(user: AuthenticatedUser, body: OfferCreateBody): Promise<SessionOffer>;
@@ -153,7 +151,7 @@ export function createOffersService(deps: OffersServiceDeps): OffersService {
     if (escalated.includes(userId)) {
       throw new ForbiddenError(
         'Your account is under review; you cannot start a call until it is done',
-        'under_review',
+        ERROR_CODES.underReview,
       );
     }
     if (excluded) {
@@ -171,7 +169,7 @@ export function createOffersService(deps: OffersServiceDeps): OffersService {
         throw new NotFoundError('You can only continue with the partner of your last session');
       }
       if (!last.endedAt) throw new AlreadyInSessionError([user.id]);
-      if (!last.endReason || !CONTINUABLE.has(last.endReason)) {
+      if (!isContinuableEnd(last.endReason)) {
         throw new ConflictError('This session cannot be continued');
       }
       if (now.getTime() - last.endedAt.getTime() > OFFER_WINDOW_MS) {

@@ -1,5 +1,6 @@
 import type { Profile } from '@parlo/contract/profiles';
-import type { User, UserStatus } from '@parlo/contract/users';
+import { effectiveStatus } from '@parlo/contract/account-status';
+import type { User } from '@parlo/contract/users';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { UsersRepo } from './users-repo.ts';
@@ -7,25 +8,6 @@ import type { UsersRepo } from './users-repo.ts';
 export interface UsersService {
   getMe(userId: string): Promise<User>;
   deleteMe(userId: string): Promise<void>;
-}
-
-/**
- * The status an account has now: a temporary block whose end has passed no longer applies,
- * whether or not a job has cleared it in the database yet.
- */
-export function effectiveStatus(
-  row: { status: UserStatus; blockedUntil: Date | null },
-  now: Date,
-): UserStatus {
-  if (row.status === 'temporarily_blocked' && row.blockedUntil && row.blockedUntil <= now) {
-    return 'active';
-  }
-  return row.status;
-}
-
-/** Blocked or temporarily blocked: limited to the blocked page and /settings/general (spec §6). */
-export function isRestricted(status: UserStatus): boolean {
-  return status === 'blocked' || status === 'temporarily_blocked';
 }
 
 export interface UsersServiceDeps {

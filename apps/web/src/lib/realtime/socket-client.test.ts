@@ -235,14 +235,21 @@ describe('realtime socket', () => {
     client.on('session_ended', ended);
     await connected();
 
-    latest().serverSends(JSON.stringify({ type: 'session_ended', payload: { sessionId: 's1' } }));
+    latest().serverSends(
+      JSON.stringify({ type: 'session_ended', payload: { sessionId: 's1', reason: 'user_ended' } }),
+    );
+    // A known type whose payload the contract's serverMessageSchema refuses reaches nobody.
+    latest().serverSends(JSON.stringify({ type: 'session_ended', payload: { sessionId: 's2' } }));
+    latest().serverSends(
+      JSON.stringify({ type: 'session_ended', payload: { sessionId: 's3', reason: 'boredom' } }),
+    );
     latest().serverSends('not json');
     latest().serverSends(JSON.stringify({ payload: {} }));
     latest().serverSends(JSON.stringify({ type: 'unknown_kind', payload: {} }));
     latest().serverSends(JSON.stringify(['session_ended']));
     latest().serverSends(new ArrayBuffer(4));
     expect(ended).toHaveBeenCalledTimes(1);
-    expect(ended).toHaveBeenCalledWith({ sessionId: 's1' });
+    expect(ended).toHaveBeenCalledWith({ sessionId: 's1', reason: 'user_ended' });
 
     offCreated();
     latest().serverSends(JSON.stringify({ type: 'session_created', payload: {} }));

@@ -7,7 +7,12 @@ import {
   SOCKET_RECONNECT_MAX_DELAY_MS,
   SOCKET_RESTART_JITTER_MS,
 } from '@parlo/contract/constants';
-import type { ClientMessage, ServerMessage, ServerMessageType } from '@parlo/contract/realtime';
+import {
+  serverMessageSchema,
+  type ClientMessage,
+  type ServerMessage,
+  type ServerMessageType,
+} from '@parlo/contract/realtime';
 import { apiClient } from '@/lib/api-client';
 import { createUnavailableResend } from '@/lib/realtime/unavailable-resend';
 
@@ -94,7 +99,11 @@ export function reconnectDelay(attempt: number, random: () => number) {
   return Math.round(capped / 2 + (random() * capped) / 2);
 }
 
-function readMessage(data: unknown): { type: string; payload: unknown } | null {
+/**
+ * A frame from the server as the contract's `serverMessageSchema` reads it, or null: a frame the
+ * schema refuses (malformed, unknown type, wrong payload) reaches no listener.
+ */
+export function readServerMessage(data: unknown): ServerMessage | null {
   if (typeof data !== 'string') return null;
   let parsed: unknown;
   try {
@@ -102,9 +111,8 @@ function readMessage(data: unknown): { type: string; payload: unknown } | null {
   } catch {
     return null;
   }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { type, payload } = parsed as { type?: unknown; payload?: unknown };
-  return typeof type === 'string' ? { type, payload } : null;
+  const result = serverMessageSchema.safeParse(parsed);
+  return result.success ? result.data : null;
 }
 
 function report(error: unknown) {
@@ -146,7 +154,7 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps): RealtimeSocket {
   }
 
   function dispatch(data: unknown) {
-    const message = readMessage(data);
+    const message = readServerMessage(data);
     if (!message) return;
     if (message.type === 'error') resend.handleError(message.payload);
     const listeners = messageListeners.get(message.type);

@@ -1,9 +1,8 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import type { SessionEndReason } from '@parlo/contract/constants';
+import type { LocalEndReason, SessionEndReason } from '@parlo/contract/constants';
 import type { SessionCreatedPayload } from '@parlo/contract/realtime';
 
-/** `self_ended` exists only in the browser of the side that ended the call (spec §4 Session). */
-export type LocalEndReason = SessionEndReason | 'self_ended';
+export type { LocalEndReason };
 
 export interface EndedSession {
   payload: SessionCreatedPayload;

@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { DEFAULT_RETURN_TO } from '@/lib/return-to';
 import { AuthCallbackError } from '@/features/auth/components/auth-callback-error';
-import {
-  DEFAULT_RETURN_TO,
-  completeSignIn,
-  type SignInFailure,
-} from '@/features/auth/lib/complete-sign-in';
+import { completeSignIn, type SignInFailure } from '@/features/auth/lib/complete-sign-in';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useSignInProgress } from '@/features/auth/stores/sign-in-progress-store';
 

@@ -3,6 +3,7 @@ import { isApiError } from '@/lib/api-client';
 import { currentUserQueryOptions } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
 import { rememberSignInName } from '@/lib/sign-in-name';
+import { DEFAULT_RETURN_TO } from '@/lib/return-to';
 import { signInWithOAuth } from '@/features/auth/api/sign-in-with-oauth';
 import { signOutLocally } from '@/features/auth/lib/access-token';
 import { clearPendingSignIn, takePendingSignIn } from '@/features/auth/lib/pending-sign-in';
@@ -11,7 +12,6 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useSignInProgress } from '@/features/auth/stores/sign-in-progress-store';
 
 export const DEFAULT_PROVIDER: Provider = 'google';
-export const DEFAULT_RETURN_TO = '/dashboard';
 
 /** Why the callback could not sign the user in; each has its own message (spec §8). */
 export type SignInFailure = 'invalid_provider' | 'no_code' | 'account_deleted' | 'failed';

@@ -6,7 +6,7 @@ import {
   type PendingSignIn,
 } from '@/features/auth/lib/pending-sign-in';
 import { createCodeChallenge, createCodeVerifier, randomUrlToken } from '@/features/auth/lib/pkce';
-import { safeReturnTo } from '@/features/auth/lib/return-to';
+import { safeReturnTo } from '@/lib/return-to';
 
 /**
  * Starts the authorization code flow with PKCE: a fresh state, verifier and nonce are kept in this

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { UserLanguage } from '@parlo/contract/user-languages';
 import { CheckIcon, ChevronDownIcon } from '@/components/ui/icons';
 import { useSetCurrentLanguage } from '@/lib/api/set-current-language';
-import { languageName } from '@/features/dashboard/lib/language-name';
+import { languageName } from '@/lib/language-name';
 
 type CurrentLanguageCardProps = {
   languages: readonly UserLanguage[];

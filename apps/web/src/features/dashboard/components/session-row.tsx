@@ -3,7 +3,7 @@ import type { Session } from '@parlo/contract/sessions';
 import { Avatar } from '@/components/ui/avatar';
 import { UsersIcon } from '@/components/ui/icons';
 import { countryFlag, countryName } from '@/lib/countries';
-import { languageName } from '@/features/dashboard/lib/language-name';
+import { languageName } from '@/lib/language-name';
 import { relativeTime } from '@/features/dashboard/lib/relative-time';
 import { isDeletedPartner, sessionPartner } from '@/features/dashboard/lib/session-partner';
 

@@ -1,3 +1,4 @@
+import { isRestricted } from '@parlo/contract/account-status';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -20,7 +21,7 @@ export function availableActions(
   status: ModerationPerson['status'],
   withReport: boolean,
 ): ModerationActionType[] {
-  const blocked = status === 'blocked' || status === 'temporarily_blocked';
+  const blocked = isRestricted(status);
   const actions: ModerationActionType[] = [];
   if (withReport) actions.push('dismiss');
   actions.push('warn');

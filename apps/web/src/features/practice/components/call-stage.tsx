@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PeerProfile } from '@parlo/contract/realtime';
 import { Avatar } from '@/components/ui/avatar';
 import { countryFlag, countryName } from '@/lib/countries';
+import { languageName } from '@/lib/language-name';
 import { CameraOffIcon, MicOffIcon } from '@/features/practice/components/call-icons';
 import { StreamVideo } from '@/features/practice/components/stream-video';
 
@@ -81,7 +82,7 @@ function ConnectingScreen({ peer }: { peer: PeerProfile }) {
 
 function PartnerCard({ peer, languageCode, peerMicrophoneEnabled }: CallStageProps) {
   const { t, i18n } = useTranslation(['practice', 'forms']);
-  const languageName = displayLanguage(languageCode, i18n.language);
+  const language = languageName(languageCode, i18n.language);
   return (
     <div className="flex flex-col items-center gap-3 px-6 text-center text-white">
       <div className="relative">
@@ -95,7 +96,7 @@ function PartnerCard({ peer, languageCode, peerMicrophoneEnabled }: CallStagePro
         {t('stage.level', {
           level: peer.level,
           name: t(`forms:levels.${peer.level}.name`),
-          language: languageName,
+          language,
         })}
       </p>
       {peer.country && (
@@ -136,12 +137,4 @@ function PartnerCameraOff({ peer }: { peer: PeerProfile }) {
       </p>
     </div>
   );
-}
-
-function displayLanguage(code: string, interfaceLanguage: string) {
-  try {
-    return new Intl.DisplayNames([interfaceLanguage, 'en'], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

@@ -1,6 +1,7 @@
 import {
   SESSION_LENGTH_SECONDS,
   SESSION_TIMER_EMPHASIS_SECONDS,
+  type LocalEndReason,
   type SessionEndReason,
 } from '@parlo/contract/constants';
 import type { ClientMessage, SessionCreatedPayload } from '@parlo/contract/realtime';
@@ -18,7 +19,7 @@ import {
 } from '@/features/practice/lib/quality-monitor';
 import { StateStore } from '@/features/practice/lib/state-store';
 
-export type CallEndReason = SessionEndReason | 'self_ended';
+export type CallEndReason = LocalEndReason;
 
 /** The socket as the call uses it (the app's realtime socket in production, a fake in tests). */
 export type CallSocket = Pick<RealtimeSocket, 'send' | 'on'>;

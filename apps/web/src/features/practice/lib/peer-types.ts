@@ -1,4 +1,4 @@
-import type { ClientMessage, IceServer } from '@parlo/contract/realtime';
+import type { ClientMessage, IceCandidate, IceServer } from '@parlo/contract/realtime';
 
 /** What is tried, in this order, before a link that does not connect is given up. */
 export const RECOVERY_STEPS = ['ice_restart', 'renegotiation'] as const;
@@ -45,9 +45,5 @@ export type PeerLinkStart = {
   localStream: MediaStream | null;
 };
 
-export type CandidatePayload = {
-  candidate: string;
-  sdpMid?: string | null;
-  sdpMLineIndex?: number | null;
-  usernameFragment?: string | null;
-};
+/** An ICE candidate as the socket carries it (the contract's `iceCandidateSchema`). */
+export type CandidatePayload = IceCandidate;

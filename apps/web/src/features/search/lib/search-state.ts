@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@parlo/contract/error-codes';
 import { isApiError } from '@/lib/api-client';
 
 /** Spec §3 "Search state", plus not_connected for a find without the realtime connection. */
@@ -84,10 +85,12 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
  */
 export function searchErrorType(error: unknown): SearchErrorType {
   if (!isApiError(error)) return 'generic';
-  if (error.code === 'not_connected') return 'not_connected';
-  if (error.code === 'under_review') return 'under_review';
-  if (error.code === 1001 || error.status === 409) return 'already_in_call';
-  if (error.code === 1002 || error.status === 429) return 'sessions_limit_reached';
+  if (error.code === ERROR_CODES.notConnected) return 'not_connected';
+  if (error.code === ERROR_CODES.underReview) return 'under_review';
+  if (error.code === ERROR_CODES.alreadyInCall || error.status === 409) return 'already_in_call';
+  if (error.code === ERROR_CODES.sessionsLimitReached || error.status === 429) {
+    return 'sessions_limit_reached';
+  }
   return 'generic';
 }
 

@@ -12,7 +12,7 @@ import { useAddUserLanguage } from '@/lib/api/add-user-language';
 import { StatusMessage } from '@/features/settings/components/status-message';
 import { useTimedNotice } from '@/features/settings/hooks/use-timed-notice';
 import { addLanguageErrorKey } from '@/features/settings/lib/add-language-error';
-import { languageName } from '@/features/settings/lib/language-name';
+import { languageName } from '@/lib/language-name';
 
 type AddLanguageFlowProps = {
   /** Available catalogue languages the user does not practise yet. */

@@ -9,7 +9,7 @@ import { SettingsCard } from '@/features/settings/components/settings-card';
 import { SettingsLayout } from '@/features/settings/components/settings-layout';
 import { StatusMessage } from '@/features/settings/components/status-message';
 import { UserLanguageList } from '@/features/settings/components/user-language-list';
-import { languageName } from '@/features/settings/lib/language-name';
+import { languageName } from '@/lib/language-name';
 
 export function SettingsLanguagesPage() {
   const { t, i18n } = useTranslation('settings');

@@ -14,7 +14,11 @@ function languageNames(interfaceLanguage: string) {
   return names.get(interfaceLanguage) ?? null;
 }
 
-/** The practice language's name in the interface language, else its native name, else its code. */
+/**
+ * A practice language's name in the interface language (capitalised as a name), else the
+ * catalogue's native name, else its code in capitals. Dashboard, settings and the call all name
+ * languages through this one rule.
+ */
 export function languageName(code: string, interfaceLanguage: string, nativeName?: string) {
   try {
     const name = languageNames(interfaceLanguage)?.of(code);
@@ -22,5 +26,5 @@ export function languageName(code: string, interfaceLanguage: string, nativeName
   } catch {
     // An unknown code falls through to the catalogue's own name.
   }
-  return nativeName ?? code;
+  return nativeName ?? code.toUpperCase();
 }
