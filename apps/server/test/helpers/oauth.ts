@@ -100,8 +100,9 @@ export function exchange(t: TestApp, body: object) {
   });
 }
 
+/** The refresh cookie's value, under either name (`__Secure-` prefixed over https). */
 export function refreshCookieOf(res: { cookies: { name: string; value: string }[] }) {
-  return res.cookies.find((c) => c.name === 'parlo_refresh')?.value;
+  return res.cookies.find((c) => /^(__Secure-)?parlo_refresh$/.test(c.name))?.value;
 }
 
 export async function countUsers(t: TestApp) {
