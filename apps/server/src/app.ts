@@ -127,7 +127,8 @@ export async function buildApp(deps: AppDeps) {
     max: config.RATE_LIMIT_MAX,
     counter: rateCounter,
   });
-  await app.register(openApi);
+  // The document lists every route, the moderation API included: not for the public internet.
+  if (config.API_DOCS) await app.register(openApi);
   await app.register(cookie);
 
   await app.register(appContext, { config, db, clock });

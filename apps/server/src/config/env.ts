@@ -62,6 +62,11 @@ const envSchema = z.object({
   // Bearer token for /metrics; without it /metrics answers only requests from loopback.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEV_SIGNIN: flag.optional(),
+  /**
+   * The OpenAPI page and document at /docs. They list every route, the moderation API included,
+   * so they are off in production unless an operator turns them on.
+   */
+  API_DOCS: flag.optional(),
   GOOGLE_CLIENT_ID: secret.optional(),
   GOOGLE_CLIENT_SECRET: secret.optional(),
   KAKAO_CLIENT_ID: secret.optional(),
@@ -112,11 +117,15 @@ const envSchema = z.object({
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-export type Config = Omit<ParsedEnv, 'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'DEV_SIGNIN'> & {
+export type Config = Omit<
+  ParsedEnv,
+  'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'DEV_SIGNIN' | 'API_DOCS'
+> & {
   /** Origin the browser opens, without a trailing slash. */
   PUBLIC_URL: string;
   ALLOWED_ORIGINS: string[];
   DEV_SIGNIN: boolean;
+  API_DOCS: boolean;
   JWT_SECRET: string;
   API_KEY: string;
   /** Absolute paths, resolved against the working directory the process was started in. */
@@ -161,6 +170,7 @@ export function loadConfig(
     PUBLIC_URL: publicUrl,
     ALLOWED_ORIGINS: allowedOrigins,
     DEV_SIGNIN: values.DEV_SIGNIN ?? values.NODE_ENV !== 'production',
+    API_DOCS: values.API_DOCS ?? values.NODE_ENV !== 'production',
     API_KEY: values.API_KEY ?? DEV_API_KEY,
     JWT_SECRET: values.JWT_SECRET ?? readDevSecret(devSecrets, dataDir),
     DATA_DIR: dataDir,
