@@ -31,10 +31,13 @@ export interface RefreshTokenRow {
   createdAt: Date;
   expiresAt: Date;
   rotatedAt: Date | null;
+  reissuedAt: Date | null;
   revokedAt: Date | null;
 }
 
 export interface NewRefreshToken {
+  /** Chosen before the insert, so a rotated token can name its successor. */
+  id: string;
   userId: string;
   familyId: string;
   tokenHash: string;
@@ -58,6 +61,18 @@ export interface AuthRepo {
    * rotated or revoked it first.
    */
   rotateRefreshToken(currentId: string, next: NewRefreshToken, now: Date): Promise<boolean>;
+  /**
+   * The one reissue of a rotated token within the leeway: retires its successor (never used) and
+   * stores `next` in its place, atomically. `too_frequent` when the token was reissued after
+   * `notAfter` (two tabs at once); `reused` when it was reissued before, or its successor was
+   * used or retired: then the whole family is revoked in the same transaction.
+   */
+  reissueRotated(
+    currentId: string,
+    next: NewRefreshToken,
+    now: Date,
+    notAfter: Date,
+  ): Promise<'reissued' | 'too_frequent' | 'reused'>;
   revokeFamily(familyId: string, now: Date): Promise<void>;
 }
 
@@ -135,6 +150,7 @@ export function createAuthRepo(db: Database): AuthRepo {
           createdAt: refreshTokens.createdAt,
           expiresAt: refreshTokens.expiresAt,
           rotatedAt: refreshTokens.rotatedAt,
+          reissuedAt: refreshTokens.reissuedAt,
           revokedAt: refreshTokens.revokedAt,
         })
         .from(refreshTokens)
@@ -148,7 +164,7 @@ export function createAuthRepo(db: Database): AuthRepo {
         // The conditional update is the lock: of two concurrent refreshes only one matches.
         const rotated = await tx
           .update(refreshTokens)
-          .set({ rotatedAt: now })
+          .set({ rotatedAt: now, replacedBy: next.id })
           .where(
             and(
               eq(refreshTokens.id, currentId),
@@ -163,11 +179,55 @@ export function createAuthRepo(db: Database): AuthRepo {
       });
     },
 
-    async revokeFamily(familyId, now) {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    reissueRotated(currentId, next, now, notAfter) {
+      return db.transaction(async (tx) => {
+        // The row lock orders concurrent presentations of the same rotated token.
+        const [current] = await tx
+          .select({
+            familyId: refreshTokens.familyId,
+            replacedBy: refreshTokens.replacedBy,
+            reissuedAt: refreshTokens.reissuedAt,
+            revokedAt: refreshTokens.revokedAt,
+          })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.id, currentId))
+          .for('update');
+        if (!current || current.revokedAt) return 'reused';
+        if (current.reissuedAt && current.reissuedAt > notAfter) return 'too_frequent';
+        const retired =
+          current.reissuedAt || !current.replacedBy
+            ? []
+            : await tx
+                .update(refreshTokens)
+                .set({ revokedAt: now })
+                .where(
+                  and(
+                    eq(refreshTokens.id, current.replacedBy),
+                    isNull(refreshTokens.rotatedAt),
+                    isNull(refreshTokens.revokedAt),
+                  ),
+                )
+                .returning({ id: refreshTokens.id });
+        if (retired.length === 0) {
+          await revokeFamilyIn(tx, current.familyId, now);
+          return 'reused';
+        }
+        await tx
+          .update(refreshTokens)
+          .set({ reissuedAt: now, replacedBy: next.id })
+          .where(eq(refreshTokens.id, currentId));
+        await tx.insert(refreshTokens).values(next);
+        return 'reissued';
+      });
     },
+
+    revokeFamily: (familyId, now) => revokeFamilyIn(db, familyId, now),
   };
+}
+
+async function revokeFamilyIn(db: Database, familyId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }

@@ -49,6 +49,9 @@ function newReferralId() {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
+const sessionEnded = () => new UnauthorizedError('The session has ended; please sign in again');
+const tooFrequent = () => new RateLimitedError('Token refresh too frequent', 429, 1);
+
 const isProvider = (value: string): value is Provider =>
   (PROVIDERS as readonly string[]).includes(value);
 
@@ -76,6 +79,7 @@ export function createAuthService(deps: {
   function openSession(userId: string, familyId: string, now: Date) {
     const refreshToken = randomBytes(32).toString('base64url');
     const record: NewRefreshToken = {
+      id: randomUUID(),
       userId,
       familyId,
       tokenHash: sha256(refreshToken),
@@ -169,28 +173,34 @@ export function createAuthService(deps: {
       if (!presented) throw new UnauthorizedError('No refresh token');
       const current = await authRepo.findRefreshToken(sha256(presented));
       const now = clock.now();
-      if (!current || current.revokedAt || current.expiresAt <= now) {
-        throw new UnauthorizedError('The session has ended; please sign in again');
+      if (!current || current.expiresAt <= now) throw sessionEnded();
+      if (current.revokedAt) {
+        // Revoked alone, it was the successor a leeway reissue retired: whoever holds it is
+        // not who lost it. Ending the family then costs nothing when it has already ended.
+        await authRepo.revokeFamily(current.familyId, now);
+        throw sessionEnded();
       }
       // Two tabs refreshing together present the same token: the later one is told to wait,
       // not treated as a thief.
-      const lastUse = (current.rotatedAt ?? current.createdAt).getTime();
-      if (now.getTime() - lastUse < TOKEN_REFRESH_MIN_GAP_MS) {
-        throw new RateLimitedError('Token refresh too frequent', 429, 1);
-      }
-      if (current.rotatedAt) {
-        if (now.getTime() - current.rotatedAt.getTime() <= ROTATION_LEEWAY_MS) {
-          const { record, refreshToken } = openSession(current.userId, current.familyId, now);
-          await authRepo.insertRefreshToken(record);
-          return issue(current.userId, refreshToken, record.expiresAt);
-        }
-        // A rotated token presented again later was copied: end every session of this sign-in.
-        await authRepo.revokeFamily(current.familyId, now);
-        throw new UnauthorizedError('The session has ended; please sign in again');
-      }
+      const lastUse = (current.reissuedAt ?? current.rotatedAt ?? current.createdAt).getTime();
+      if (now.getTime() - lastUse < TOKEN_REFRESH_MIN_GAP_MS) throw tooFrequent();
       const { record, refreshToken } = openSession(current.userId, current.familyId, now);
+      if (current.rotatedAt) {
+        // A rotated token again: within the leeway once (a reload lost the response), and that
+        // reissue retires the lost successor, so the family never forks into two live chains.
+        // Anything else was copied: end every session of this sign-in.
+        if (now.getTime() - current.rotatedAt.getTime() > ROTATION_LEEWAY_MS) {
+          await authRepo.revokeFamily(current.familyId, now);
+          throw sessionEnded();
+        }
+        const gapStart = new Date(now.getTime() - TOKEN_REFRESH_MIN_GAP_MS);
+        const outcome = await authRepo.reissueRotated(current.id, record, now, gapStart);
+        if (outcome === 'too_frequent') throw tooFrequent();
+        if (outcome === 'reused') throw sessionEnded();
+        return issue(current.userId, refreshToken, record.expiresAt);
+      }
       const rotated = await authRepo.rotateRefreshToken(current.id, record, now);
-      if (!rotated) throw new RateLimitedError('Token refresh too frequent', 429, 1);
+      if (!rotated) throw tooFrequent();
       return issue(current.userId, refreshToken, record.expiresAt);
     },
 
