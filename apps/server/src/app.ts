@@ -15,7 +15,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createMemoryRateCounter, type RateCounter } from './lib/rate-counter.ts';
-import { createAccessTokens } from './modules/auth/access-tokens.ts';
+import { ACCESS_TOKEN_TTL_MS, createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth-repo.ts';
 import authRoutes from './modules/auth/auth-routes.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
@@ -69,6 +69,7 @@ import requestId, { requestIdFor } from './plugins/request-id.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import webAppPlugin, { loadWebApp } from './plugins/web-app.ts';
 import type { Broker } from './broker/broker.ts';
+import { createMemoryBroker } from './broker/memory-broker.ts';
 import { createLive, type Live } from './realtime/live.ts';
 import type { Scheduler } from './realtime/scheduler.ts';
 
@@ -110,6 +111,8 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? createLogger(config);
   const rateCounter = deps.rateCounter ?? createMemoryRateCounter(clock);
+  // Made here rather than by the live half: the auth guard checks its revocation set.
+  const broker = deps.broker ?? createMemoryBroker(clock);
 
   const app = Fastify({
     loggerInstance: logger,
@@ -148,7 +151,11 @@ export async function buildApp(deps: AppDeps) {
     const row = await usersRepo.findAccountStatus(userId);
     return row && { ...row, status: effectiveStatus(row, clock.now()) };
   };
-  await app.register(authGuard, { accessTokens, findAccount });
+  await app.register(authGuard, {
+    accessTokens,
+    findAccount,
+    isSessionRevoked: (sessionId) => broker.isSessionRevoked(sessionId),
+  });
 
   await app.register(healthRoutes, {
     healthService: createHealthService({
@@ -179,7 +186,7 @@ export async function buildApp(deps: AppDeps) {
     accessTokens,
     findAccount,
     tokensRepo,
-    broker: deps.broker,
+    broker,
     scheduler: deps.scheduler,
     heartbeatMs: deps.heartbeatMs,
     metrics,
@@ -188,6 +195,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', () => live.start());
   // Sockets close before the HTTP server stops, or it would wait for them.
   app.addHook('preClose', () => live.close());
+  if (!deps.broker) app.addHook('onClose', () => broker.close());
   await app.register(sessionsRoutes, {
     prefix: '/api/v1',
     sessionsService,
@@ -260,6 +268,7 @@ export async function buildApp(deps: AppDeps) {
       counter: rateCounter,
       clock,
       publicUrl: config.PUBLIC_URL,
+      revokeSession: (sessionId) => broker.revokeSession(sessionId, ACCESS_TOKEN_TTL_MS),
       onSignedOut: (userId) => live.disconnectUser(userId, 'Signed out'),
     }),
     secureCookies: config.PUBLIC_URL.startsWith('https:'),

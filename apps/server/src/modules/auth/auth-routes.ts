@@ -9,6 +9,7 @@ import { errorEnvelopeSchema } from '@parlo/contract/errors';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearerTokenOf } from './access-tokens.ts';
 import type { AuthService, Session } from './auth-service.ts';
 
 const COOKIE_PATH = '/api/v1/auth';
@@ -109,12 +110,16 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     {
       schema: {
         tags: ['auth'],
-        summary: 'End this sign-in everywhere it was refreshed and clear the cookie',
+        summary:
+          'End this sign-in (its refresh cookie and access tokens, on every instance) and clear the cookie',
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await authService.signOut(request.cookies[cookieName]);
+      await authService.signOut({
+        refreshToken: request.cookies[cookieName],
+        accessToken: bearerTokenOf(request.headers.authorization),
+      });
       reply.clearCookie(cookieName, cookieOptions);
       return reply.code(204).send(null);
     },

@@ -37,7 +37,11 @@ export interface AuthService {
   ): string;
   signIn(body: SignInBody): Promise<Session>;
   refresh(refreshToken: string | undefined): Promise<Session>;
-  signOut(refreshToken: string | undefined): Promise<void>;
+  /**
+   * Ends the sign-in the refresh cookie belongs to, and the one the access token was issued in
+   * when the request carries a valid one (they are usually the same).
+   */
+  signOut(presented: { refreshToken?: string; accessToken?: string }): Promise<void>;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -65,6 +69,11 @@ export function createAuthService(deps: {
   counter: RateCounter;
   clock: Clock;
   publicUrl: string;
+  /**
+   * Ends a sign-in session on every instance for as long as its access tokens live (the
+   * broker's revocation set), so they stop working before they expire.
+   */
+  revokeSession: (sessionId: string) => Promise<void>;
   /** Told who signed out, so their realtime socket can be closed. */
   onSignedOut?: (userId: string) => Promise<void>;
 }): AuthService {
@@ -89,14 +98,24 @@ export function createAuthService(deps: {
     return { record, refreshToken };
   }
 
-  async function issue(userId: string, refreshToken: string, refreshExpiresAt: Date) {
-    const { accessToken, accessExpiresAt } = await deps.accessTokens.issue(userId);
+  /** The access token names its refresh-token family: one sign-in, one session id. */
+  async function issue(record: NewRefreshToken, refreshToken: string): Promise<Session> {
+    const { accessToken, accessExpiresAt } = await deps.accessTokens.issue(
+      record.userId,
+      record.familyId,
+    );
     return {
       accessToken,
       accessExpiresAt: accessExpiresAt.toISOString(),
       refreshToken,
-      refreshExpiresAt,
+      refreshExpiresAt: record.expiresAt,
     };
+  }
+
+  /** Ends a sign-in: its refresh tokens in the database, its access tokens in the broker. */
+  async function endSession(familyId: string, now: Date, alreadyRevoked = false) {
+    if (!alreadyRevoked) await authRepo.revokeFamily(familyId, now);
+    await deps.revokeSession(familyId);
   }
 
   async function findOrCreateAccount(
@@ -166,7 +185,7 @@ export function createAuthService(deps: {
       const userId = await findOrCreateAccount(provider.name, identity, body.referralCode, now);
       const { record, refreshToken } = openSession(userId, randomUUID(), now);
       await authRepo.insertRefreshToken(record);
-      return issue(userId, refreshToken, record.expiresAt);
+      return issue(record, refreshToken);
     },
 
     async refresh(presented) {
@@ -177,7 +196,7 @@ export function createAuthService(deps: {
       if (current.revokedAt) {
         // Revoked alone, it was the successor a leeway reissue retired: whoever holds it is
         // not who lost it. Ending the family then costs nothing when it has already ended.
-        await authRepo.revokeFamily(current.familyId, now);
+        await endSession(current.familyId, now);
         throw sessionEnded();
       }
       // Two tabs refreshing together present the same token: the later one is told to wait,
@@ -190,26 +209,36 @@ export function createAuthService(deps: {
         // reissue retires the lost successor, so the family never forks into two live chains.
         // Anything else was copied: end every session of this sign-in.
         if (now.getTime() - current.rotatedAt.getTime() > ROTATION_LEEWAY_MS) {
-          await authRepo.revokeFamily(current.familyId, now);
+          await endSession(current.familyId, now);
           throw sessionEnded();
         }
         const gapStart = new Date(now.getTime() - TOKEN_REFRESH_MIN_GAP_MS);
         const outcome = await authRepo.reissueRotated(current.id, record, now, gapStart);
         if (outcome === 'too_frequent') throw tooFrequent();
-        if (outcome === 'reused') throw sessionEnded();
-        return issue(current.userId, refreshToken, record.expiresAt);
+        if (outcome === 'reused') {
+          await endSession(current.familyId, now, true);
+          throw sessionEnded();
+        }
+        return issue(record, refreshToken);
       }
       const rotated = await authRepo.rotateRefreshToken(current.id, record, now);
       if (!rotated) throw tooFrequent();
-      return issue(current.userId, refreshToken, record.expiresAt);
+      return issue(record, refreshToken);
     },
 
     async signOut(presented) {
-      if (!presented) return;
-      const current = await authRepo.findRefreshToken(sha256(presented));
-      if (!current) return;
-      await authRepo.revokeFamily(current.familyId, clock.now());
-      await deps.onSignedOut?.(current.userId);
+      const ended = new Map<string, string>();
+      const current = presented.refreshToken
+        ? await authRepo.findRefreshToken(sha256(presented.refreshToken))
+        : undefined;
+      if (current) ended.set(current.familyId, current.userId);
+      const claims = presented.accessToken
+        ? await deps.accessTokens.verify(presented.accessToken)
+        : null;
+      if (claims) ended.set(claims.sessionId, claims.userId);
+      const now = clock.now();
+      for (const familyId of ended.keys()) await endSession(familyId, now);
+      for (const userId of new Set(ended.values())) await deps.onSignedOut?.(userId);
     },
   };
 }
