@@ -25,6 +25,7 @@ export function useClockedApp(driver: Driver) {
       providerSubject: subject,
       username: `${subject}@example.com`,
       email: `${subject}@example.com`,
+      emailVerified: true,
       referralId: subject.toUpperCase(),
       referralCode,
       now: clock.now(),

@@ -1,12 +1,11 @@
 import type { Provider } from '@parlo/contract/constants';
-import { REFERRAL_BONUS_TOKENS } from '@parlo/contract/tokens';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { refreshTokens } from '../../db/tables/auth.ts';
-import { referrals } from '../../db/tables/tokens.ts';
 import { users } from '../../db/tables/users.ts';
-import { creditReferral, startFreeSubscription } from '../tokens/token-ledger-repo.ts';
+import { lockInviter, recordReferral, type ReferralOutcome } from '../tokens/referrals-repo.ts';
+import { startFreeSubscription } from '../tokens/token-ledger-repo.ts';
 
 export interface AccountRow {
   id: string;
@@ -17,7 +16,9 @@ export interface NewAccount {
   provider: Provider;
   providerSubject: string;
   username: string;
+  /** Lower-cased. */
   email: string | null;
+  emailVerified: boolean;
   referralId: string;
   /** The inviter's referral id, when the person arrived through a referral link. */
   referralCode: string | null;
@@ -49,11 +50,18 @@ export interface AuthRepo {
   findAccount(provider: Provider, subject: string): Promise<AccountRow | undefined>;
   /**
    * Creates the account with its free plan and records its referral, crediting both sides'
-   * referral bonus, in one transaction. Returns null when the
-   * referral id clashed with an existing one, so the caller can draw another.
+   * referral bonus when the rules allow (tokens/referrals-repo), in one transaction. Returns null
+   * when the referral id clashed with an existing one, so the caller can draw another.
    */
-  createAccount(account: NewAccount): Promise<{ id: string } | null>;
-  touchLastSeen(userId: string, now: Date): Promise<void>;
+  createAccount(
+    account: NewAccount,
+  ): Promise<{ id: string; referral: ReferralOutcome | null } | null>;
+  /** A sign-in to an existing account: when, and the address the provider gives now. */
+  recordSignIn(
+    userId: string,
+    identity: { email: string | null; emailVerified: boolean },
+    now: Date,
+  ): Promise<void>;
   insertRefreshToken(token: NewRefreshToken): Promise<void>;
   findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined>;
   /**
@@ -90,13 +98,9 @@ export function createAuthRepo(db: Database): AuthRepo {
     async createAccount(account) {
       try {
         return await db.transaction(async (tx) => {
-          const [inviter] = account.referralCode
-            ? await tx
-                .select({ id: users.id })
-                .from(users)
-                .where(and(eq(users.referralId, account.referralCode), isNull(users.deletedAt)))
-                .limit(1)
-            : [];
+          const inviter = account.referralCode
+            ? await lockInviter(tx, account.referralCode)
+            : undefined;
           const [created] = await tx
             .insert(users)
             .values({
@@ -104,6 +108,7 @@ export function createAuthRepo(db: Database): AuthRepo {
               providerSubject: account.providerSubject,
               username: account.username,
               email: account.email,
+              emailVerified: account.emailVerified,
               referralId: account.referralId,
               referredBy: inviter?.id ?? null,
               createdAt: account.now,
@@ -112,20 +117,15 @@ export function createAuthRepo(db: Database): AuthRepo {
             .returning({ id: users.id });
           if (!created) throw new Error('insert returned no row');
           await startFreeSubscription(tx, created.id, account.now);
-          if (inviter) {
-            const [referral] = await tx
-              .insert(referrals)
-              .values({ inviterId: inviter.id, inviteeId: created.id, createdAt: account.now })
-              .returning({ id: referrals.id });
-            if (!referral) throw new Error('insert returned no row');
-            await creditReferral(
-              tx,
-              { id: referral.id, inviterId: inviter.id, inviteeId: created.id },
-              REFERRAL_BONUS_TOKENS,
-              account.now,
-            );
-          }
-          return created;
+          const referral = inviter
+            ? await recordReferral(tx, {
+                inviterId: inviter.id,
+                inviteeId: created.id,
+                inviteeEmail: account.email,
+                now: account.now,
+              })
+            : null;
+          return { id: created.id, referral };
         });
       } catch (error) {
         if (isUniqueViolation(error, 'users_referral_id_key')) return null;
@@ -133,8 +133,11 @@ export function createAuthRepo(db: Database): AuthRepo {
       }
     },
 
-    async touchLastSeen(userId, now) {
-      await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId));
+    async recordSignIn(userId, identity, now) {
+      await db
+        .update(users)
+        .set({ lastSeenAt: now, email: identity.email, emailVerified: identity.emailVerified })
+        .where(eq(users.id, userId));
     },
 
     async insertRefreshToken(token) {

@@ -126,11 +126,12 @@ export function createAuthService(deps: {
   ) {
     const existing = await authRepo.findAccount(provider, identity.subject);
     if (existing?.deletedAt) throw new GoneError('This account has been deleted');
+    const email = identity.email?.toLowerCase() ?? null;
+    const emailVerified = email !== null && identity.emailVerified;
     if (existing) {
-      await authRepo.touchLastSeen(existing.id, now);
+      await authRepo.recordSignIn(existing.id, { email, emailVerified }, now);
       return existing.id;
     }
-    const email = identity.email?.toLowerCase() ?? null;
     for (let attempt = 0; attempt < REFERRAL_ID_ATTEMPTS; attempt++) {
       const created = await authRepo.createAccount({
         provider,
@@ -138,6 +139,7 @@ export function createAuthService(deps: {
         // Providers without an email (Kakao may withhold it) still get an email-like username.
         username: email ?? `${provider}-${identity.subject}@users.parlo.app`,
         email,
+        emailVerified,
         referralId: newReferralId(),
         referralCode: referralCode ?? null,
         now,

@@ -6,6 +6,8 @@ import { z } from 'zod';
 export interface Identity {
   subject: string;
   email?: string;
+  /** The provider vouches that the person owns `email`. */
+  emailVerified: boolean;
   name?: string;
   picture?: string;
 }
@@ -44,6 +46,11 @@ export interface ProviderEndpoints {
   issuers?: string[];
   /** Kakao: the user endpoint read with the access token. */
   userInfoUrl?: string;
+  /**
+   * What an ID token without `email_verified` means. LINE sends no such claim: the address it
+   * hands out is the one confirmed in the LINE account, so LINE counts it verified.
+   */
+  emailVerifiedByDefault?: boolean;
 }
 
 const HTTP_TIMEOUT_MS = 10_000;
@@ -53,9 +60,15 @@ const tokenResponseSchema = z.object({
   id_token: z.string().min(1).optional(),
 });
 
+/** `email_verified` is a boolean in the standard; some providers send "true" / "false". */
+const verifiedFlag = z
+  .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+  .optional();
+
 const idTokenClaimsSchema = z.object({
   sub: z.string().min(1).max(255),
   email: z.string().max(254).optional(),
+  email_verified: verifiedFlag,
   name: z.string().max(200).optional(),
   picture: z.string().max(2048).optional(),
   nonce: z.string().optional(),
@@ -66,6 +79,9 @@ const kakaoUserSchema = z.object({
   kakao_account: z
     .object({
       email: z.string().max(254).optional().nullable(),
+      is_email_verified: z.boolean().optional().nullable(),
+      /** False once the address stopped working (expired, or taken by another account). */
+      is_email_valid: z.boolean().optional().nullable(),
       profile: z
         .object({
           nickname: z.string().max(200).optional().nullable(),
@@ -140,6 +156,7 @@ async function verifyIdToken(
   return {
     subject: claims.data.sub,
     email: claims.data.email,
+    emailVerified: claims.data.email_verified ?? e.emailVerifiedByDefault ?? false,
     name: claims.data.name,
     picture: claims.data.picture,
   };
@@ -248,6 +265,7 @@ export function kakaoProvider(e: ProviderEndpoints): IdentityProvider {
       return {
         subject: String(user.data.id),
         email: account?.email ?? undefined,
+        emailVerified: account?.is_email_verified === true && account.is_email_valid !== false,
         name: account?.profile?.nickname ?? undefined,
         picture: account?.profile?.profile_image_url ?? undefined,
       };

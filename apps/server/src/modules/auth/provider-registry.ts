@@ -107,6 +107,7 @@ export function createProviderRegistry(
           tokenUrl: config.LINE_TOKEN_URL ?? 'https://api.line.me/oauth2/v2.1/token',
           ...(config.LINE_JWKS_URL ? { jwksUrl: config.LINE_JWKS_URL } : {}),
           issuers: [config.LINE_ISSUER ?? 'https://access.line.me'],
+          emailVerifiedByDefault: true,
         }
       : dev('line');
   if (line) registry.line = lineProvider(line);
