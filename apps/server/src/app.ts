@@ -20,7 +20,11 @@ import { createAuthRepo } from './modules/auth/auth-repo.ts';
 import authRoutes from './modules/auth/auth-routes.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
 import { devOAuthRoutes } from './modules/auth/dev-oauth-routes.ts';
-import { createProviderRegistry, devIssuer } from './modules/auth/provider-registry.ts';
+import {
+  createProviderRegistry,
+  devIssuer,
+  enabledProviders,
+} from './modules/auth/provider-registry.ts';
 import { createHealthRepo } from './modules/health/health-repo.ts';
 import healthRoutes from './modules/health/health-routes.ts';
 import { createHealthService } from './modules/health/health-service.ts';
@@ -259,11 +263,12 @@ export async function buildApp(deps: AppDeps) {
       now,
     });
   }
+  const providers = createProviderRegistry(config, internalUrl);
   await app.register(authRoutes, {
     prefix: '/api/v1',
     authService: createAuthService({
       authRepo: createAuthRepo(db),
-      providers: createProviderRegistry(config, internalUrl),
+      providers,
       accessTokens,
       counter: rateCounter,
       clock,
@@ -301,7 +306,10 @@ export async function buildApp(deps: AppDeps) {
     }),
   });
 
-  const webApp = await loadWebApp(config.WEB_DIST, config.API_KEY);
+  const webApp = await loadWebApp(config.WEB_DIST, {
+    apiKey: config.API_KEY,
+    signInProviders: enabledProviders(providers),
+  });
   if (webApp) await app.register(webAppPlugin, { webApp });
   else app.log.warn({ webDist: config.WEB_DIST }, 'no built web app found; serving the API only');
   await app.register(notFound, { webApp });

@@ -33,4 +33,6 @@ export const devTokenFormSchema = z.object({
   client_id: bounded(200),
   client_secret: z.string().max(200).optional(),
   code_verifier: z.string().max(128).optional(),
+  /** LINE's ask for an ID token signed with its published keys rather than the secret. */
+  id_token_key_type: z.literal('JWK').optional(),
 });
