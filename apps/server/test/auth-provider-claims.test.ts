@@ -37,12 +37,7 @@ describe.each(drivers)('provider claims and token requests (%s)', (driver) => {
   beforeAll(async () => {
     mock = await startMockProvider();
     t = await buildTestApp(driver, {
-      env: {
-        ...providerEnv(mock.issuer),
-        GOOGLE_USERINFO_URL: `${mock.issuer}/userinfo`,
-        LINE_USERINFO_URL: `${mock.issuer}/userinfo`,
-        SIGNIN_RATE_LIMIT_MAX: '1000',
-      },
+      env: { ...providerEnv(mock.issuer), SIGNIN_RATE_LIMIT_MAX: '1000' },
     });
     hs256 = await buildTestApp(driver, {
       env: { ...providerEnv(mock.issuer), LINE_JWKS_URL: '' },

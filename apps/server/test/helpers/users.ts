@@ -59,9 +59,12 @@ export function useSignInApp(
         token.payload.email_verified = state.nextEmail.verified;
       }
     });
-    // Kakao's user endpoint, in Kakao's shape.
+    // The user endpoint in Kakao's shape beside the OpenID one (each provider reads its own).
     mock.server.service.on('beforeUserinfo', (response: { body: unknown }) => {
       response.body = {
+        sub: state.nextSubject,
+        email: state.nextEmail.email,
+        email_verified: state.nextEmail.verified,
         id: state.nextSubject,
         kakao_account: {
           email: state.nextEmail.email,
