@@ -1,7 +1,7 @@
 // Shared helpers for the bench harnesses: start the built server on a free port and wait for it,
 // a PostgreSQL database of the bench's own with seeded users, access tokens and sockets.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -276,10 +276,13 @@ export async function seedSessions(databaseUrl, userIds, perUser = 10) {
 // ---------------------------------------------------------------------------------------------
 // Access tokens and sockets, as a browser would use them.
 
-/** An access token exactly like apps/server/src/modules/auth/access-tokens.ts issues. */
+/**
+ * An access token exactly like apps/server/src/modules/auth/access-tokens.ts issues; its sign-in
+ * session (`sid`) is one of its own, never revoked.
+ */
 export async function mintAccessToken(userId, { secret = JWT_SECRET, issuer }) {
   const issuedAt = Math.floor(Date.now() / 1000);
-  return new SignJWT({})
+  return new SignJWT({ sid: randomUUID() })
     .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
     .setIssuer(issuer)
     .setAudience('parlo-api')

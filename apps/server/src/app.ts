@@ -15,7 +15,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createMemoryRateCounter, type RateCounter } from './lib/rate-counter.ts';
-import { createAccessTokens } from './modules/auth/access-tokens.ts';
+import { ACCESS_TOKEN_TTL_MS, createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth-repo.ts';
 import authRoutes from './modules/auth/auth-routes.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
@@ -25,7 +25,11 @@ import { createBillingService } from './modules/billing/billing-service.ts';
 import { devBillingRoutes } from './modules/billing/dev/dev-billing-routes.ts';
 import { stripeClientFactory } from './modules/billing/stripe-client.ts';
 import { devOAuthRoutes } from './modules/auth/dev-oauth-routes.ts';
-import { createProviderRegistry, devIssuer } from './modules/auth/provider-registry.ts';
+import {
+  createProviderRegistry,
+  devIssuer,
+  enabledProviders,
+} from './modules/auth/provider-registry.ts';
 import { createHealthRepo } from './modules/health/health-repo.ts';
 import healthRoutes from './modules/health/health-routes.ts';
 import { createHealthService } from './modules/health/health-service.ts';
@@ -77,6 +81,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import storableInput from './plugins/storable-input.ts';
 import webAppPlugin, { loadWebApp } from './plugins/web-app.ts';
 import type { Broker } from './broker/broker.ts';
+import { createMemoryBroker } from './broker/memory-broker.ts';
 import { createLive, type Live } from './realtime/live.ts';
 import type { Scheduler } from './realtime/scheduler.ts';
 
@@ -122,6 +127,8 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? createLogger(config);
   const rateCounter = deps.rateCounter ?? createMemoryRateCounter(clock);
+  // Made here rather than by the live half: the auth guard checks its revocation set.
+  const broker = deps.broker ?? createMemoryBroker(clock);
 
   const app = Fastify({
     loggerInstance: logger,
@@ -140,7 +147,8 @@ export async function buildApp(deps: AppDeps) {
     max: config.RATE_LIMIT_MAX,
     counter: rateCounter,
   });
-  await app.register(openApi);
+  // The document lists every route, the moderation API included: not for the public internet.
+  if (config.API_DOCS) await app.register(openApi);
   await app.register(cookie);
   await app.register(jsonBody);
 
@@ -162,7 +170,11 @@ export async function buildApp(deps: AppDeps) {
     const row = await usersRepo.findAccountStatus(userId);
     return row && { ...row, status: effectiveStatus(row, clock.now()) };
   };
-  await app.register(authGuard, { accessTokens, findAccount });
+  await app.register(authGuard, {
+    accessTokens,
+    findAccount,
+    isSessionRevoked: (sessionId) => broker.isSessionRevoked(sessionId),
+  });
 
   await app.register(healthRoutes, {
     healthService: createHealthService({
@@ -193,7 +205,7 @@ export async function buildApp(deps: AppDeps) {
     accessTokens,
     findAccount,
     tokensRepo,
-    broker: deps.broker,
+    broker,
     scheduler: deps.scheduler,
     heartbeatMs: deps.heartbeatMs,
     metrics,
@@ -202,6 +214,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', () => live.start());
   // Sockets close before the HTTP server stops, or it would wait for them.
   app.addHook('preClose', () => live.close());
+  if (!deps.broker) app.addHook('onClose', () => broker.close());
   await app.register(sessionsRoutes, {
     prefix: '/api/v1',
     sessionsService,
@@ -293,15 +306,17 @@ export async function buildApp(deps: AppDeps) {
       delivery: deps.devBillingDelivery,
     });
   }
+  const providers = createProviderRegistry(config, internalUrl);
   await app.register(authRoutes, {
     prefix: '/api/v1',
     authService: createAuthService({
       authRepo: createAuthRepo(db),
-      providers: createProviderRegistry(config, internalUrl),
+      providers,
       accessTokens,
       counter: rateCounter,
       clock,
       publicUrl: config.PUBLIC_URL,
+      revokeSession: (sessionId) => broker.revokeSession(sessionId, ACCESS_TOKEN_TTL_MS),
       onSignedOut: (userId) => live.disconnectUser(userId, 'Signed out'),
     }),
     secureCookies: config.PUBLIC_URL.startsWith('https:'),
@@ -335,7 +350,10 @@ export async function buildApp(deps: AppDeps) {
     }),
   });
 
-  const webApp = await loadWebApp(config.WEB_DIST, config.API_KEY);
+  const webApp = await loadWebApp(config.WEB_DIST, {
+    apiKey: config.API_KEY,
+    signInProviders: enabledProviders(providers),
+  });
   if (webApp) await app.register(webAppPlugin, { webApp });
   else app.log.warn({ webDist: config.WEB_DIST }, 'no built web app found; serving the API only');
   await app.register(notFound, { webApp });

@@ -94,6 +94,64 @@ describe.each(drivers)('sessions: refresh, sign-out and access tokens (%s)', (dr
     expect((await refresh(refreshCookieOf(retried))).statusCode).toBe(200);
   });
 
+  it('reissues a rotated token once within the leeway; a third presentation ends the family', async () => {
+    const { cookie } = await signIn();
+    clock.advance(1100);
+    const lost = refreshCookieOf(await refresh(cookie))!;
+    clock.advance(1100);
+    const reissued = await refresh(cookie);
+    expect(reissued.statusCode).toBe(200);
+    const current = refreshCookieOf(reissued)!;
+
+    // The owner and a thief can no longer both rotate on: one more presentation ends it all.
+    clock.advance(1100);
+    const third = await refresh(cookie);
+    expect(third.statusCode).toBe(401);
+    clock.advance(1100);
+    expect((await refresh(current)).statusCode).toBe(401);
+    expect((await refresh(lost)).statusCode).toBe(401);
+  });
+
+  it('retires the lost successor on a reissue, and ends the family if it is presented', async () => {
+    const { cookie } = await signIn();
+    clock.advance(1100);
+    const lost = refreshCookieOf(await refresh(cookie))!;
+    clock.advance(1100);
+    const current = refreshCookieOf(await refresh(cookie))!;
+
+    clock.advance(1100);
+    const fork = await refresh(lost);
+    expect(fork.statusCode).toBe(401);
+    clock.advance(1100);
+    expect((await refresh(current)).statusCode).toBe(401);
+  });
+
+  it('ends the family when a rotated token comes back after its successor was used', async () => {
+    const { cookie } = await signIn();
+    clock.advance(1100);
+    const next = refreshCookieOf(await refresh(cookie))!;
+    clock.advance(1100);
+    const after = refreshCookieOf(await refresh(next))!;
+    expect(after).toBeTruthy();
+
+    clock.advance(1100);
+    expect((await refresh(cookie)).statusCode).toBe(401);
+    clock.advance(1100);
+    expect((await refresh(after)).statusCode).toBe(401);
+  });
+
+  it('tells a second tab presenting the reissued token at once to wait', async () => {
+    const { cookie } = await signIn();
+    clock.advance(1100);
+    await refresh(cookie);
+    clock.advance(1100);
+    const [first, second] = await Promise.all([refresh(cookie), refresh(cookie)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 429]);
+    clock.advance(1100);
+    const winner = first.statusCode === 200 ? first : second;
+    expect((await refresh(refreshCookieOf(winner))).statusCode).toBe(200);
+  });
+
   it('revokes the whole family when a rotated token is presented after the leeway', async () => {
     const { cookie } = await signIn();
     clock.advance(1100);

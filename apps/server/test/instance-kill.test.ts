@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ describe.runIf(Boolean(adminUrl && redisTestUrl))('kill -9 of one of two instanc
 
   async function account() {
     const id = await createLearner(database.db, new Date());
-    return { id, token: (await tokens.issue(id)).accessToken };
+    return { id, token: (await tokens.issue(id, randomUUID())).accessToken };
   }
 
   /** A user's tab: its socket on one instance, moved to instance 1 when that one is killed. */

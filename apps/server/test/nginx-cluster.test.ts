@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sessionListSchema } from '@parlo/contract/sessions';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +119,7 @@ describe.runIf(Boolean(adminUrl && redisTestUrl && nginxFound))(
     it('passes socket upgrades through to both instances, with no sticky sessions', async () => {
       for (let i = 0; i < USERS; i++) {
         const id = await createLearner(database.db, new Date());
-        const { accessToken } = await tokens.issue(id);
+        const { accessToken } = await tokens.issue(id, randomUUID());
         users.push({ id, token: accessToken, socket: await connect(accessToken) });
       }
       await eventually(async () =>
@@ -177,7 +177,7 @@ describe.runIf(Boolean(adminUrl && redisTestUrl && nginxFound))(
     it('sends the users of an instance given SIGTERM to the other one through nginx', async () => {
       // A socket opened on instance 0's own address tells which presence id is that process's.
       const probe = { id: await createLearner(database.db, new Date()) };
-      const { accessToken } = await tokens.issue(probe.id);
+      const { accessToken } = await tokens.issue(probe.id, randomUUID());
       const probeSocket = new TestSocket(
         new WebSocket(instances[0]!.wsUrl, ['bearer', accessToken], {
           headers: { origin: publicUrl },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +71,7 @@ describe.skipIf(!postgresBinariesFound)(
         issuer: config.PUBLIC_URL,
         now: () => Date.now(),
       });
-      token = (await tokens.issue(userId)).accessToken;
+      token = (await tokens.issue(userId, randomUUID())).accessToken;
       headers = { ...apiHeaders, authorization: `Bearer ${token}` };
     });
     afterAll(async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,7 +157,7 @@ describe.skipIf(!postgresBinariesFound)('a PostgreSQL that stops answering (froz
     });
     headers = {
       ...apiHeaders,
-      authorization: `Bearer ${(await tokens.issue(userId)).accessToken}`,
+      authorization: `Bearer ${(await tokens.issue(userId, randomUUID())).accessToken}`,
     };
   });
   afterAll(async () => {

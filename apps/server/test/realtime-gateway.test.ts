@@ -168,6 +168,7 @@ describe.each(drivers)('socket gateway (%s)', (driver) => {
     const refresh = `refresh-${randomUUID()}`;
     const now = ctx.clock.now();
     await createAuthRepo(ctx.db).insertRefreshToken({
+      id: randomUUID(),
       userId: user,
       familyId: randomUUID(),
       tokenHash: createHash('sha256').update(refresh).digest('hex'),

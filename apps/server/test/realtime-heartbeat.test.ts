@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -48,7 +49,7 @@ async function withApp(broker: Broker | undefined, run: (ctx: HeartbeatApp) => P
       config,
       open: async ({ autoPong = true } = {}) => {
         const userId = await createLearner(database.db, new Date(), { profile: false });
-        const { accessToken } = await tokens.issue(userId);
+        const { accessToken } = await tokens.issue(userId, randomUUID());
         const socket = new TestSocket(
           new WebSocket(`ws://127.0.0.1:${port}/ws`, ['bearer', accessToken], {
             autoPong,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { desc, eq, or } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -87,7 +87,7 @@ describe.runIf(enabled)('two instances sharing PostgreSQL and Redis', () => {
       issuer: config.PUBLIC_URL,
       now: () => clock.now().getTime(),
     });
-    return (await tokens.issue(userId)).accessToken;
+    return (await tokens.issue(userId, randomUUID())).accessToken;
   }
 
   async function socketOn(n: 1 | 2, userId: string) {

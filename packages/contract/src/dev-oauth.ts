@@ -34,4 +34,6 @@ export const devTokenFormSchema = z.object({
   client_id: bounded(200),
   client_secret: storableText().max(200).optional(),
   code_verifier: storableText().max(128).optional(),
+  /** LINE's ask for an ID token signed with its published keys rather than the secret. */
+  id_token_key_type: z.literal('JWK').optional(),
 });

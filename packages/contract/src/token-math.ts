@@ -9,6 +9,12 @@ import type { Plan, PlanFeature, Subscription, UsageEntry } from './tokens.ts';
 /** Both bonus tokens earned by a referral: the inviter's and the new account's. */
 export const REFERRAL_BONUS_TOKENS = 2;
 
+/**
+ * Referrals credited to one inviter per UTC calendar month (docs/decisions.md, Hardening);
+ * friends who join beyond it are welcome but earn neither side a bonus.
+ */
+export const REFERRAL_MONTHLY_CAP = 10;
+
 /** The token day starts at 00:00 UTC for everyone (docs/decisions.md, "Tokens"). */
 export const TOKEN_DAY_RESET = '00:00 UTC';
 

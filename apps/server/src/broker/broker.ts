@@ -4,8 +4,8 @@ import type { RateCounter } from '../lib/rate-counter.ts';
 
 /**
  * What server instances share (DESIGN §2 Seams: Broker): who is connected where, delivery of
- * socket messages to wherever a user's socket lives, the matchmaking queue and short-lived
- * counters. The memory adapter serves one process; a Redis adapter (hashes for presence and
+ * socket messages to wherever a user's socket lives, the matchmaking queue, short-lived
+ * counters and the sign-in sessions ended before their access tokens expire. The memory adapter serves one process; a Redis adapter (hashes for presence and
  * tickets, a Lua script for `claimPair`, a pub/sub channel per instance for delivery) drops in
  * behind the same interface.
  */
@@ -50,6 +50,14 @@ export interface Broker extends RateCounter {
    * otherwise removes nothing and answers false. This is what keeps a user out of two pairs.
    */
   claimPair(first: QueueTicket, second: QueueTicket): Promise<boolean>;
+
+  /**
+   * Ends a sign-in session on every instance for `ttlMs`, as long as an access token naming it
+   * can live: from then on its access tokens are refused everywhere.
+   */
+  revokeSession(sessionId: string, ttlMs: number): Promise<void>;
+  /** Whether the session was revoked (within the revocation's ttl). */
+  isSessionRevoked(sessionId: string): Promise<boolean>;
 
   /** Adds a match's wait to the recent waits of its language (the last WAIT_SAMPLES kept). */
   recordWait(languageCode: string, waitMs: number): Promise<void>;

@@ -15,6 +15,8 @@ export function createMemoryBroker(clock: Clock): Broker {
   const listeners = new Map<string, Set<(event: BrokerEvent) => void>>();
   const ticketsByUser = new Map<string, QueueTicket>();
   const counter = createMemoryRateCounter(clock);
+  /** Revoked sessions → when the revocation lapses (epoch ms); swept as revocations are added. */
+  const revoked = new Map<string, number>();
   /** Recent waits per language, and under '' those of every language; newest first. */
   const waits = new Map<string, number[]>();
   const pushWait = (key: string, waitMs: number) => {
@@ -118,6 +120,17 @@ export function createMemoryBroker(clock: Clock): Broker {
       return Promise.resolve(true);
     },
 
+    revokeSession(sessionId, ttlMs) {
+      const now = clock.now().getTime();
+      for (const [id, until] of revoked) if (until <= now) revoked.delete(id);
+      revoked.set(sessionId, now + ttlMs);
+      return Promise.resolve();
+    },
+    isSessionRevoked(sessionId) {
+      const until = revoked.get(sessionId);
+      return Promise.resolve(until !== undefined && until > clock.now().getTime());
+    },
+
     recordWait(languageCode, waitMs) {
       pushWait(languageCode, waitMs);
       pushWait('', waitMs);
@@ -130,6 +143,7 @@ export function createMemoryBroker(clock: Clock): Broker {
       listeners.clear();
       ticketsByUser.clear();
       waits.clear();
+      revoked.clear();
       return Promise.resolve();
     },
   };

@@ -72,6 +72,7 @@ export interface RedisBrokerOptions {
  *   {q:<lang>}:order         sorted set of ticket ids by enqueuedAt
  *   hits:<key>               fixed-window counters (INCR, expiring with the window)
  *   waits:<lang>, waits:*    lists of the last WAIT_SAMPLES match waits (ms), newest first
+ *   revoked:<session id>     a revoked sign-in session, expiring with its last access token
  *
  * Redis Cluster (not used yet): the `{q:<lang>}` hash tag puts each language's queue in one slot,
  * so claimPair, which only pairs within a language, touches one slot but for the user index. On
@@ -99,6 +100,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     hits: (name: string) => `${prefix}hits:${name}`,
     /** Recent match waits of a language; `waits:*` holds those of every language. */
     waits: (languageCode?: string) => `${prefix}waits:${languageCode ?? '*'}`,
+    revoked: (sessionId: string) => `${prefix}revoked:${sessionId}`,
   };
   const queueKeys = (languageCode: string) => {
     const tag = `${prefix}{q:${languageCode}}`;
@@ -364,6 +366,13 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
         second.id,
       );
       return claimed === 1;
+    },
+
+    async revokeSession(sessionId, ttlMs) {
+      await commands.set(key.revoked(sessionId), '1', 'PX', ttlMs);
+    },
+    async isSessionRevoked(sessionId) {
+      return (await commands.exists(key.revoked(sessionId))) === 1;
     },
 
     async recordWait(languageCode, waitMs) {

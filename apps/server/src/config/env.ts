@@ -106,6 +106,11 @@ const envSchema = z.object({
   // Bearer token for /metrics; without it /metrics answers only requests from loopback.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEV_SIGNIN: flag.optional(),
+  /**
+   * The OpenAPI page and document at /docs. They list every route, the moderation API included,
+   * so they are off in production unless an operator turns them on.
+   */
+  API_DOCS: flag.optional(),
   GOOGLE_CLIENT_ID: secret.optional(),
   GOOGLE_CLIENT_SECRET: secret.optional(),
   KAKAO_CLIENT_ID: secret.optional(),
@@ -116,6 +121,7 @@ const envSchema = z.object({
   GOOGLE_AUTHORIZE_URL: httpUrl.optional(),
   GOOGLE_TOKEN_URL: httpUrl.optional(),
   GOOGLE_JWKS_URL: httpUrl.optional(),
+  GOOGLE_USERINFO_URL: httpUrl.optional(),
   GOOGLE_ISSUER: httpUrl.optional(),
   KAKAO_AUTHORIZE_URL: httpUrl.optional(),
   KAKAO_TOKEN_URL: httpUrl.optional(),
@@ -123,6 +129,7 @@ const envSchema = z.object({
   LINE_AUTHORIZE_URL: httpUrl.optional(),
   LINE_TOKEN_URL: httpUrl.optional(),
   LINE_JWKS_URL: httpUrl.optional(),
+  LINE_USERINFO_URL: httpUrl.optional(),
   LINE_ISSUER: httpUrl.optional(),
   // Stripe: a secret (or restricted) key and the webhook endpoint's signing secret, both or neither.
   STRIPE_SECRET_KEY: z
@@ -185,13 +192,14 @@ export type BillingConfig =
 
 export type Config = Omit<
   ParsedEnv,
-  'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'DEV_SIGNIN' | 'DEV_BILLING' | 'STRIPE_SECRET_KEY'
+  'PUBLIC_URL' | 'ALLOWED_ORIGINS' | 'DEV_SIGNIN' | 'API_DOCS' | 'DEV_BILLING' | 'STRIPE_SECRET_KEY'
 > & {
   /** Origin the browser opens, without a trailing slash. */
   PUBLIC_URL: string;
   ALLOWED_ORIGINS: string[];
   DEV_SIGNIN: boolean;
   BILLING: BillingConfig;
+  API_DOCS: boolean;
   JWT_SECRET: string;
   API_KEY: string;
   /** Absolute paths, resolved against the working directory the process was started in. */
@@ -243,6 +251,7 @@ export function loadConfig(
     PUBLIC_URL: publicUrl,
     ALLOWED_ORIGINS: allowedOrigins,
     DEV_SIGNIN: values.DEV_SIGNIN ?? values.NODE_ENV !== 'production',
+    API_DOCS: values.API_DOCS ?? values.NODE_ENV !== 'production',
     API_KEY: values.API_KEY ?? DEV_API_KEY,
     JWT_SECRET: jwtSecret,
     DATA_DIR: dataDir,

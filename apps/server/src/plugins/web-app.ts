@@ -2,6 +2,12 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { Provider } from '@parlo/contract/constants';
+import {
+  API_KEY_META,
+  formatProviderList,
+  SIGN_IN_PROVIDERS_META,
+} from '@parlo/contract/web-config';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../lib/html.ts';
 import { isUnder, pathOf } from '../lib/paths.ts';
@@ -9,26 +15,39 @@ import { isUnder, pathOf } from '../lib/paths.ts';
 /** Paths the server owns; the SPA's history fallback never answers below them. */
 export const SERVER_PATHS = ['/api', '/health', '/docs', '/ws', '/dev-oauth', '/metrics'];
 
-const API_KEY_PLACEHOLDER = '%PARLO_API_KEY%';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Vite writes content-hashed files to assets/; everything else may change under the same name.
 const HASHED_ASSETS_DIR = 'assets';
 
 export interface WebApp {
   root: string;
-  /** index.html with the API key filled in, built once at start. */
+  /** index.html with the API key and the sign-in providers filled in, built once at start. */
   indexHtml: string;
+}
+
+/** What the web app learns from index.html's meta tags rather than from a request. */
+export interface WebAppSettings {
+  apiKey: string;
+  /** The providers that can sign people in (credentials, or the development provider). */
+  signInProviders: readonly Provider[];
 }
 
 /**
  * Reads the built SPA, or returns null when there is none (then only the API is served). The
- * web app reads the API key from a meta tag, so the server writes it into index.html.
+ * web app reads the API key and the sign-in providers from meta tags, so the server writes them
+ * into index.html.
  */
-export async function loadWebApp(root: string, apiKey: string): Promise<WebApp | null> {
+export async function loadWebApp(root: string, settings: WebAppSettings): Promise<WebApp | null> {
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return null;
   const template = await readFile(indexFile, 'utf8');
-  return { root, indexHtml: template.replaceAll(API_KEY_PLACEHOLDER, escapeHtml(apiKey)) };
+  const indexHtml = template
+    .replaceAll(API_KEY_META.placeholder, escapeHtml(settings.apiKey))
+    .replaceAll(
+      SIGN_IN_PROVIDERS_META.placeholder,
+      escapeHtml(formatProviderList(settings.signInProviders)),
+    );
+  return { root, indexHtml };
 }
 
 export function sendIndex(webApp: WebApp, reply: FastifyReply): FastifyReply {

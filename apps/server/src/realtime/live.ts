@@ -100,11 +100,15 @@ export function createLive(deps: LiveDeps) {
     broker,
     instanceId: randomUUID(),
     async authenticate(token) {
-      const userId = token ? await deps.accessTokens.verify(token) : null;
-      const account = userId ? await deps.findAccount(userId) : undefined;
-      if (!userId || !account || account.deletedAt) return { refused: 'Authentication failed' };
+      const claims = token ? await deps.accessTokens.verify(token) : null;
+      if (!claims) return { refused: 'Authentication failed' };
+      const [account, revoked] = await Promise.all([
+        deps.findAccount(claims.userId),
+        broker.isSessionRevoked(claims.sessionId),
+      ]);
+      if (revoked || !account || account.deletedAt) return { refused: 'Authentication failed' };
       if (isRestricted(account.status)) return { refused: 'Account blocked' };
-      return { userId };
+      return { userId: claims.userId };
     },
     allowedOrigins: [...new Set([...config.ALLOWED_ORIGINS, config.PUBLIC_URL])],
     messagesPerSecond: config.SOCKET_RATE_LIMIT,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { createAccessTokens } from '../../src/modules/auth/access-tokens.ts';
 import { createAuthRepo } from '../../src/modules/auth/auth-repo.ts';
@@ -26,6 +26,7 @@ export function useClockedApp(driver: Driver, env?: Env) {
       providerSubject: subject,
       username: `${subject}@example.com`,
       email: `${subject}@example.com`,
+      emailVerified: true,
       referralId: subject.toUpperCase(),
       referralCode,
       now: clock.now(),
@@ -45,7 +46,7 @@ export function useClockedApp(driver: Driver, env?: Env) {
       issuer: state.t.config.PUBLIC_URL,
       now: () => clock.now().getTime(),
     });
-    const { accessToken } = await tokens.issue(userId);
+    const { accessToken } = await tokens.issue(userId, randomUUID());
     return { ...apiHeaders, authorization: `Bearer ${accessToken}` };
   }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -42,6 +42,7 @@ export function useBillingApp(driver: Driver, delivery: 'auto' | 'manual') {
       providerSubject: subject,
       username: `${subject}@example.com`,
       email: `${subject}@example.com`,
+      emailVerified: true,
       referralId: subject.toUpperCase(),
       referralCode: null,
       now: clock.now(),
@@ -61,7 +62,7 @@ export function useBillingApp(driver: Driver, delivery: 'auto' | 'manual') {
       issuer: state.t.config.PUBLIC_URL,
       now: () => clock.now().getTime(),
     });
-    const { accessToken } = await tokens.issue(userId);
+    const { accessToken } = await tokens.issue(userId, randomUUID());
     return state.t.app.inject({
       method,
       url: `/api/v1${url}`,

@@ -277,6 +277,18 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       expect(await broker.isOnline('u1')).toBe(false);
     });
 
+    it('keeps a revoked session for its ttl, seen by every instance', async () => {
+      const other = await peerOf(broker);
+      expect(await broker.isSessionRevoked('s1')).toBe(false);
+      await broker.revokeSession('s1', 300);
+      expect(await broker.isSessionRevoked('s1')).toBe(true);
+      expect(await other.isSessionRevoked('s1')).toBe(true);
+      expect(await other.isSessionRevoked('s2')).toBe(false);
+      await harness.elapse(400);
+      expect(await broker.isSessionRevoked('s1')).toBe(false);
+      expect(await other.isSessionRevoked('s1')).toBe(false);
+    });
+
     it('keeps the last waits per language and of all languages, shared by instances', async () => {
       const other = await peerOf(broker);
       await broker.recordWait('en', 100);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ServerMessage } from '@parlo/contract/realtime';
 import { afterAll, beforeAll } from 'vitest';
@@ -189,7 +190,7 @@ export function useLiveApp(
       issuer: state.config.PUBLIC_URL,
       now: () => clock.now().getTime(),
     });
-    return (await tokens.issue(userId)).accessToken;
+    return (await tokens.issue(userId, randomUUID())).accessToken;
   }
 
   function rawSocket(protocols: string[], origin: string | undefined = state.config.PUBLIC_URL) {

@@ -24,12 +24,27 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A real OAuth 2.0 / OIDC server on loopback that stands in for all three providers. */
+/**
+ * A real OAuth 2.0 / OIDC server on loopback that stands in for all three providers. Its userinfo
+ * endpoint answers, as a provider's does, the profile claims of the access token's subject (the
+ * claims the test put in the token); a test may answer otherwise with a later handler.
+ */
 export async function startMockProvider() {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
   await server.start(0, '127.0.0.1');
   const issuer = server.issuer.url!;
+  server.service.on(
+    'beforeUserinfo',
+    (response: { body: unknown }, req: { headers: Record<string, string | undefined> }) => {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      const claims = JSON.parse(
+        Buffer.from(token.split('.')[1] ?? '', 'base64url').toString() || '{}',
+      ) as Record<string, unknown>;
+      const { sub, email, email_verified, name, picture } = claims;
+      response.body = { sub, email, email_verified, name, picture };
+    },
+  );
   return { server, issuer, stop: () => server.stop() };
 }
 
@@ -40,6 +55,7 @@ export function providerEnv(issuer: string) {
     GOOGLE_AUTHORIZE_URL: `${issuer}/authorize`,
     GOOGLE_TOKEN_URL: `${issuer}/token`,
     GOOGLE_JWKS_URL: `${issuer}/jwks`,
+    GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
     GOOGLE_ISSUER: issuer,
     KAKAO_CLIENT_ID: 'kakao-client',
     KAKAO_CLIENT_SECRET: 'kakao-secret',
@@ -51,6 +67,7 @@ export function providerEnv(issuer: string) {
     LINE_AUTHORIZE_URL: `${issuer}/authorize`,
     LINE_TOKEN_URL: `${issuer}/token`,
     LINE_JWKS_URL: `${issuer}/jwks`,
+    LINE_USERINFO_URL: `${issuer}/userinfo`,
     LINE_ISSUER: issuer,
   };
 }
@@ -100,8 +117,9 @@ export function exchange(t: TestApp, body: object) {
   });
 }
 
+/** The refresh cookie's value, under either name (`__Secure-` prefixed over https). */
 export function refreshCookieOf(res: { cookies: { name: string; value: string }[] }) {
-  return res.cookies.find((c) => c.name === 'parlo_refresh')?.value;
+  return res.cookies.find((c) => /^(__Secure-)?parlo_refresh$/.test(c.name))?.value;
 }
 
 export async function countUsers(t: TestApp) {

@@ -1,19 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-async function loadEnvWithMeta(content: string | null) {
-  document.head.querySelector('meta[name="parlo-api-key"]')?.remove();
-  if (content !== null) {
-    const meta = document.createElement('meta');
-    meta.name = 'parlo-api-key';
-    meta.content = content;
-    document.head.append(meta);
-  }
+function setMeta(name: string, content: string | null) {
+  document.head.querySelector(`meta[name="${name}"]`)?.remove();
+  if (content === null) return;
+  const meta = document.createElement('meta');
+  meta.name = name;
+  meta.content = content;
+  document.head.append(meta);
+}
+
+async function loadEnvWithMeta(content: string | null, providers: string | null = null) {
+  setMeta('parlo-api-key', content);
+  setMeta('parlo-sign-in-providers', providers);
   vi.resetModules();
   return (await import('@/config/env')).env;
 }
 
 afterEach(() => {
-  document.head.querySelector('meta[name="parlo-api-key"]')?.remove();
+  setMeta('parlo-api-key', null);
+  setMeta('parlo-sign-in-providers', null);
 });
 
 describe('env', () => {
@@ -41,5 +46,20 @@ describe('env', () => {
 
   it('tells whether it runs in development', async () => {
     expect((await loadEnvWithMeta(null)).isDevelopment).toBe(import.meta.env.DEV);
+  });
+
+  it('reads the sign-in providers the server named, in the contract order', async () => {
+    expect((await loadEnvWithMeta('k', 'line google')).signInProviders).toEqual(['google', 'line']);
+    expect((await loadEnvWithMeta('k', 'kakao github')).signInProviders).toEqual(['kakao']);
+  });
+
+  it('offers no provider when the server named none', async () => {
+    expect((await loadEnvWithMeta('k', '')).signInProviders).toEqual([]);
+  });
+
+  it('offers every provider while the placeholder is still there, or without the tag', async () => {
+    const all = ['google', 'kakao', 'line'];
+    expect((await loadEnvWithMeta('k', '%PARLO_SIGN_IN_PROVIDERS%')).signInProviders).toEqual(all);
+    expect((await loadEnvWithMeta('k', null)).signInProviders).toEqual(all);
   });
 });

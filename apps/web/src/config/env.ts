@@ -1,23 +1,44 @@
-/** What the server writes into index.html; Vite dev leaves it untouched. */
-const API_KEY_PLACEHOLDER = '%PARLO_API_KEY%';
+import { PROVIDERS, type Provider } from '@parlo/contract/constants';
+import {
+  API_KEY_META,
+  parseProviderList,
+  SIGN_IN_PROVIDERS_META,
+} from '@parlo/contract/web-config';
 
 export type Env = {
   apiKey: string;
+  /** The providers that can sign someone in here, as the server named them in index.html. */
+  signInProviders: readonly Provider[];
   isDevelopment: boolean;
 };
 
-function readApiKey(): string {
+/** A meta tag's content as the server wrote it; null while Vite's dev server left the placeholder. */
+function readMeta(meta: { name: string; placeholder: string }): string | null {
   const content = document
-    .querySelector<HTMLMetaElement>('meta[name="parlo-api-key"]')
+    .querySelector<HTMLMetaElement>(`meta[name="${meta.name}"]`)
     ?.getAttribute('content');
-  if (content && content !== API_KEY_PLACEHOLDER) return content;
-  return import.meta.env.VITE_API_KEY ?? 'parlo-dev-key';
+  return content === undefined || content === null || content === meta.placeholder ? null : content;
+}
+
+function readApiKey(): string {
+  return readMeta(API_KEY_META) || (import.meta.env.VITE_API_KEY ?? 'parlo-dev-key');
+}
+
+// Without the server's word (the Vite dev server) every provider is offered: in development the
+// server's own development provider stands in for those without credentials.
+function readSignInProviders(): readonly Provider[] {
+  const content = readMeta(SIGN_IN_PROVIDERS_META);
+  return content === null ? PROVIDERS : parseProviderList(content);
 }
 
 // Checked by hand, not with zod: this module is on the landing page's first load, and zod would
 // weigh more than the rest of the configuration code together.
 function parseEnv(): Env {
-  const env: Env = { apiKey: readApiKey().trim(), isDevelopment: import.meta.env.DEV };
+  const env: Env = {
+    apiKey: readApiKey().trim(),
+    signInProviders: readSignInProviders(),
+    isDevelopment: import.meta.env.DEV,
+  };
   const problems: string[] = [];
   if (env.apiKey === '') problems.push('The API key is empty');
   if (problems.length > 0) {

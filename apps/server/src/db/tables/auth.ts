@@ -4,7 +4,8 @@ import { users } from './users.ts';
 
 /**
  * Refresh tokens are stored only as hashes. A family is one sign-in; rotation creates a new row
- * in the same family, and presenting a rotated token revokes the whole family.
+ * in the same family, and presenting a rotated token revokes the whole family (but for one
+ * reissue within the rotation leeway, which retires the successor it replaces).
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -18,6 +19,10 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
     rotatedAt: timestamptz('rotated_at'),
+    /** The live successor of a rotated token: the one a leeway reissue retires. */
+    replacedBy: uuid('replaced_by'),
+    /** Set by the one reissue a rotated token may get within the rotation leeway. */
+    reissuedAt: timestamptz('reissued_at'),
     revokedAt: timestamptz('revoked_at'),
   },
   (t) => [

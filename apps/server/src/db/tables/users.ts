@@ -2,6 +2,7 @@ import { PROFICIENCY_LEVELS, PROVIDERS, USER_ROLES } from '@parlo/contract/const
 import { GENDERS, USER_STATUSES } from '@parlo/contract/users';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   foreignKey,
@@ -24,7 +25,10 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
+    /** Lower-cased, as the provider gave it at the latest sign-in. */
     email: text('email'),
+    /** The provider vouched for `email` (`email_verified`, Kakao's `is_email_verified`). */
+    emailVerified: boolean('email_verified').notNull().default(false),
     provider: text('provider', { enum: PROVIDERS }).notNull(),
     providerSubject: text('provider_subject').notNull(),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
@@ -50,6 +54,10 @@ export const users = pgTable(
     index('users_escalated_at_idx')
       .on(t.escalatedAt)
       .where(sql`${t.escalatedAt} is not null`),
+    // A referral is not credited to a newcomer whose address an account already verified.
+    index('users_verified_email_idx')
+      .on(t.email)
+      .where(sql`${t.emailVerified}`),
     index('users_deleted_at_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),

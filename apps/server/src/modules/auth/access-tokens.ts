@@ -5,11 +5,30 @@ const ALGORITHM = 'HS256';
 const AUDIENCE = 'parlo-api';
 const TYPE = 'at+jwt';
 
-export interface AccessTokens {
-  issue(userId: string): Promise<{ accessToken: string; accessExpiresAt: Date }>;
-  /** The user id the token was issued to, or null when the token must be refused. */
-  verify(token: string): Promise<string | null>;
+/** Whom a valid access token speaks for, and which sign-in it belongs to. */
+export interface AccessClaims {
+  userId: string;
+  /**
+   * The sign-in session (the refresh-token family) the token was issued in: ending that
+   * session (sign-out, theft detection) revokes it, and with it every access token it issued.
+   */
+  sessionId: string;
 }
+
+export interface AccessTokens {
+  issue(userId: string, sessionId: string): Promise<{ accessToken: string; accessExpiresAt: Date }>;
+  /**
+   * The claims of a token that verifies, or null when it must be refused. Whether its session
+   * was revoked since is the caller's check (`Broker.isSessionRevoked`).
+   */
+  verify(token: string): Promise<AccessClaims | null>;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
+
+/** The token of an `Authorization: Bearer …` header, if it has that form. */
+export const bearerTokenOf = (authorization: string | undefined) =>
+  BEARER.exec(authorization ?? '')?.[1];
 
 /** Verified tokens remembered, so a token's signature is checked once, not on every request. */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -28,12 +47,12 @@ export function createAccessTokens(deps: {
   const cryptoKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [
     'verify',
   ]);
-  const verified = new Map<string, { sub: string; expMs: number }>();
+  const verified = new Map<string, { claims: AccessClaims; expMs: number }>();
   return {
-    async issue(userId) {
+    async issue(userId, sessionId) {
       const issuedAt = Math.floor(deps.now() / 1000);
       const expiresAt = issuedAt + ACCESS_TOKEN_TTL_MS / 1000;
-      const accessToken = await new SignJWT({})
+      const accessToken = await new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
         .setIssuer(deps.issuer)
         .setAudience(AUDIENCE)
@@ -46,22 +65,26 @@ export function createAccessTokens(deps: {
     async verify(token) {
       if (token.length > 4096) return null;
       const known = verified.get(token);
-      if (known) return known.expMs > deps.now() ? known.sub : null;
+      if (known) return known.expMs > deps.now() ? known.claims : null;
       try {
         const { payload } = await jwtVerify(token, await cryptoKey, {
           algorithms: [ALGORITHM],
           issuer: deps.issuer,
           audience: AUDIENCE,
           typ: TYPE,
-          requiredClaims: ['exp', 'sub', 'iat'],
+          requiredClaims: ['exp', 'sub', 'iat', 'sid'],
           currentDate: new Date(deps.now()),
         });
-        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+        const { sub, exp, sid } = payload;
+        if (typeof sub !== 'string' || typeof exp !== 'number' || typeof sid !== 'string') {
+          return null;
+        }
         if (verified.size >= VERIFIED_CACHE_SIZE) {
           verified.delete(verified.keys().next().value as string);
         }
-        verified.set(token, { sub: payload.sub, expMs: payload.exp * 1000 });
-        return payload.sub;
+        const claims = { userId: sub, sessionId: sid };
+        verified.set(token, { claims, expMs: exp * 1000 });
+        return claims;
       } catch {
         return null;
       }

@@ -1,12 +1,11 @@
 import type { Provider } from '@parlo/contract/constants';
-import { REFERRAL_BONUS_TOKENS } from '@parlo/contract/tokens';
 import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { refreshTokens } from '../../db/tables/auth.ts';
-import { referrals } from '../../db/tables/tokens.ts';
 import { profiles, users } from '../../db/tables/users.ts';
-import { creditReferral, startFreeSubscription } from '../tokens/token-ledger-repo.ts';
+import { lockInviter, recordReferral, type ReferralOutcome } from '../tokens/referrals-repo.ts';
+import { startFreeSubscription } from '../tokens/token-ledger-repo.ts';
 
 export interface AccountRow {
   id: string;
@@ -18,7 +17,9 @@ export interface NewAccount {
   provider: Provider;
   providerSubject: string;
   username: string;
+  /** Lower-cased. */
   email: string | null;
+  emailVerified: boolean;
   referralId: string;
   /** The inviter's referral id, when the person arrived through a referral link. */
   referralCode: string | null;
@@ -32,10 +33,13 @@ export interface RefreshTokenRow {
   createdAt: Date;
   expiresAt: Date;
   rotatedAt: Date | null;
+  reissuedAt: Date | null;
   revokedAt: Date | null;
 }
 
 export interface NewRefreshToken {
+  /** Chosen before the insert, so a rotated token can name its successor. */
+  id: string;
   userId: string;
   familyId: string;
   tokenHash: string;
@@ -47,11 +51,18 @@ export interface AuthRepo {
   findAccount(provider: Provider, subject: string): Promise<AccountRow | undefined>;
   /**
    * Creates the account with its free plan and records its referral, crediting both sides'
-   * referral bonus, in one transaction. Returns null when the
-   * referral id clashed with an existing one, so the caller can draw another.
+   * referral bonus when the rules allow (tokens/referrals-repo), in one transaction. Returns null
+   * when the referral id clashed with an existing one, so the caller can draw another.
    */
-  createAccount(account: NewAccount): Promise<{ id: string } | null>;
-  touchLastSeen(userId: string, now: Date): Promise<void>;
+  createAccount(
+    account: NewAccount,
+  ): Promise<{ id: string; referral: ReferralOutcome | null } | null>;
+  /** A sign-in to an existing account: when, and the address the provider gives now. */
+  recordSignIn(
+    userId: string,
+    identity: { email: string | null; emailVerified: boolean },
+    now: Date,
+  ): Promise<void>;
   insertRefreshToken(token: NewRefreshToken): Promise<void>;
   findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined>;
   /**
@@ -59,6 +70,18 @@ export interface AuthRepo {
    * rotated or revoked it first.
    */
   rotateRefreshToken(currentId: string, next: NewRefreshToken, now: Date): Promise<boolean>;
+  /**
+   * The one reissue of a rotated token within the leeway: retires its successor (never used) and
+   * stores `next` in its place, atomically. `too_frequent` when the token was reissued after
+   * `notAfter` (two tabs at once); `reused` when it was reissued before, or its successor was
+   * used or retired: then the whole family is revoked in the same transaction.
+   */
+  reissueRotated(
+    currentId: string,
+    next: NewRefreshToken,
+    now: Date,
+    notAfter: Date,
+  ): Promise<'reissued' | 'too_frequent' | 'reused'>;
   revokeFamily(familyId: string, now: Date): Promise<void>;
 }
 
@@ -82,13 +105,9 @@ export function createAuthRepo(db: Database): AuthRepo {
     async createAccount(account) {
       try {
         return await db.transaction(async (tx) => {
-          const [inviter] = account.referralCode
-            ? await tx
-                .select({ id: users.id })
-                .from(users)
-                .where(and(eq(users.referralId, account.referralCode), isNull(users.deletedAt)))
-                .limit(1)
-            : [];
+          const inviter = account.referralCode
+            ? await lockInviter(tx, account.referralCode)
+            : undefined;
           const [created] = await tx
             .insert(users)
             .values({
@@ -96,6 +115,7 @@ export function createAuthRepo(db: Database): AuthRepo {
               providerSubject: account.providerSubject,
               username: account.username,
               email: account.email,
+              emailVerified: account.emailVerified,
               referralId: account.referralId,
               referredBy: inviter?.id ?? null,
               createdAt: account.now,
@@ -104,20 +124,15 @@ export function createAuthRepo(db: Database): AuthRepo {
             .returning({ id: users.id });
           if (!created) throw new Error('insert returned no row');
           await startFreeSubscription(tx, created.id, account.now);
-          if (inviter) {
-            const [referral] = await tx
-              .insert(referrals)
-              .values({ inviterId: inviter.id, inviteeId: created.id, createdAt: account.now })
-              .returning({ id: referrals.id });
-            if (!referral) throw new Error('insert returned no row');
-            await creditReferral(
-              tx,
-              { id: referral.id, inviterId: inviter.id, inviteeId: created.id },
-              REFERRAL_BONUS_TOKENS,
-              account.now,
-            );
-          }
-          return created;
+          const referral = inviter
+            ? await recordReferral(tx, {
+                inviterId: inviter.id,
+                inviteeId: created.id,
+                inviteeEmail: account.email,
+                now: account.now,
+              })
+            : null;
+          return { id: created.id, referral };
         });
       } catch (error) {
         if (isUniqueViolation(error, 'users_referral_id_key')) return null;
@@ -125,8 +140,11 @@ export function createAuthRepo(db: Database): AuthRepo {
       }
     },
 
-    async touchLastSeen(userId, now) {
-      await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId));
+    async recordSignIn(userId, identity, now) {
+      await db
+        .update(users)
+        .set({ lastSeenAt: now, email: identity.email, emailVerified: identity.emailVerified })
+        .where(eq(users.id, userId));
     },
 
     async insertRefreshToken(token) {
@@ -142,6 +160,7 @@ export function createAuthRepo(db: Database): AuthRepo {
           createdAt: refreshTokens.createdAt,
           expiresAt: refreshTokens.expiresAt,
           rotatedAt: refreshTokens.rotatedAt,
+          reissuedAt: refreshTokens.reissuedAt,
           revokedAt: refreshTokens.revokedAt,
         })
         .from(refreshTokens)
@@ -155,7 +174,7 @@ export function createAuthRepo(db: Database): AuthRepo {
         // The conditional update is the lock: of two concurrent refreshes only one matches.
         const rotated = await tx
           .update(refreshTokens)
-          .set({ rotatedAt: now })
+          .set({ rotatedAt: now, replacedBy: next.id })
           .where(
             and(
               eq(refreshTokens.id, currentId),
@@ -170,11 +189,55 @@ export function createAuthRepo(db: Database): AuthRepo {
       });
     },
 
-    async revokeFamily(familyId, now) {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    reissueRotated(currentId, next, now, notAfter) {
+      return db.transaction(async (tx) => {
+        // The row lock orders concurrent presentations of the same rotated token.
+        const [current] = await tx
+          .select({
+            familyId: refreshTokens.familyId,
+            replacedBy: refreshTokens.replacedBy,
+            reissuedAt: refreshTokens.reissuedAt,
+            revokedAt: refreshTokens.revokedAt,
+          })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.id, currentId))
+          .for('update');
+        if (!current || current.revokedAt) return 'reused';
+        if (current.reissuedAt && current.reissuedAt > notAfter) return 'too_frequent';
+        const retired =
+          current.reissuedAt || !current.replacedBy
+            ? []
+            : await tx
+                .update(refreshTokens)
+                .set({ revokedAt: now })
+                .where(
+                  and(
+                    eq(refreshTokens.id, current.replacedBy),
+                    isNull(refreshTokens.rotatedAt),
+                    isNull(refreshTokens.revokedAt),
+                  ),
+                )
+                .returning({ id: refreshTokens.id });
+        if (retired.length === 0) {
+          await revokeFamilyIn(tx, current.familyId, now);
+          return 'reused';
+        }
+        await tx
+          .update(refreshTokens)
+          .set({ reissuedAt: now, replacedBy: next.id })
+          .where(eq(refreshTokens.id, currentId));
+        await tx.insert(refreshTokens).values(next);
+        return 'reissued';
+      });
     },
+
+    revokeFamily: (familyId, now) => revokeFamilyIn(db, familyId, now),
   };
+}
+
+async function revokeFamilyIn(db: Database, familyId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }

@@ -10,14 +10,22 @@ import { errorEnvelopeSchema } from '@parlo/contract/errors';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearerTokenOf } from './access-tokens.ts';
 import type { AuthService, Session } from './auth-service.ts';
 
-export const REFRESH_COOKIE = 'parlo_refresh';
 const COOKIE_PATH = '/api/v1/auth';
+
+/**
+ * The refresh cookie's name. Over https it carries the `__Secure-` prefix, so browsers accept it
+ * only with `Secure` from a secure origin: a plain-http page on the same host (or a network
+ * attacker answering one) cannot plant or overwrite it.
+ */
+export const refreshCookieName = (secure: boolean) =>
+  secure ? '__Secure-parlo_refresh' : 'parlo_refresh';
 
 export interface AuthRoutesOptions {
   authService: AuthService;
-  /** Secure cookies whenever Parlo is served over https. */
+  /** Secure, `__Secure-`-prefixed cookies whenever Parlo is served over https. */
   secureCookies: boolean;
   signInRateLimit: number;
 }
@@ -31,6 +39,7 @@ const errors = {
 
 const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
   const { authService } = options;
+  const cookieName = refreshCookieName(options.secureCookies);
   const cookieOptions = {
     httpOnly: true,
     sameSite: 'lax' as const,
@@ -39,7 +48,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
   };
 
   function sendSession(reply: FastifyReply, session: Session) {
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+    reply.setCookie(cookieName, session.refreshToken, {
       ...cookieOptions,
       expires: session.refreshExpiresAt,
     });
@@ -90,11 +99,11 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     },
     async (request, reply) => {
       try {
-        return sendSession(reply, await authService.refresh(request.cookies[REFRESH_COOKIE]));
+        return sendSession(reply, await authService.refresh(request.cookies[cookieName]));
       } catch (error) {
         // A refused session must not linger in the browser; a "too frequent" one stays valid.
         if ((error as { statusCode?: number }).statusCode === 401) {
-          reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+          reply.clearCookie(cookieName, cookieOptions);
         }
         throw error;
       }
@@ -106,13 +115,17 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     {
       schema: {
         tags: ['auth'],
-        summary: 'End this sign-in everywhere it was refreshed and clear the cookie',
+        summary:
+          'End this sign-in (its refresh cookie and access tokens, on every instance) and clear the cookie',
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await authService.signOut(request.cookies[REFRESH_COOKIE]);
-      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      await authService.signOut({
+        refreshToken: request.cookies[cookieName],
+        accessToken: bearerTokenOf(request.headers.authorization),
+      });
+      reply.clearCookie(cookieName, cookieOptions);
       return reply.code(204).send(null);
     },
   );

@@ -47,7 +47,11 @@ export interface AuthService {
   ): string;
   signIn(body: SignInBody): Promise<Session>;
   refresh(refreshToken: string | undefined): Promise<Session>;
-  signOut(refreshToken: string | undefined): Promise<void>;
+  /**
+   * Ends the sign-in the refresh cookie belongs to, and the one the access token was issued in
+   * when the request carries a valid one (they are usually the same).
+   */
+  signOut(presented: { refreshToken?: string; accessToken?: string }): Promise<void>;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -58,6 +62,9 @@ function newReferralId() {
   const bytes = randomBytes(10);
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
+
+const sessionEnded = () => new UnauthorizedError('The session has ended; please sign in again');
+const tooFrequent = () => new RateLimitedError('Token refresh too frequent', 429, 1);
 
 const isProvider = (value: string): value is Provider =>
   (PROVIDERS as readonly string[]).includes(value);
@@ -72,6 +79,11 @@ export function createAuthService(deps: {
   counter: RateCounter;
   clock: Clock;
   publicUrl: string;
+  /**
+   * Ends a sign-in session on every instance for as long as its access tokens live (the
+   * broker's revocation set), so they stop working before they expire.
+   */
+  revokeSession: (sessionId: string) => Promise<void>;
   /** Told who signed out, so their realtime socket can be closed. */
   onSignedOut?: (userId: string) => Promise<void>;
 }): AuthService {
@@ -86,6 +98,7 @@ export function createAuthService(deps: {
   function openSession(userId: string, familyId: string, now: Date) {
     const refreshToken = randomBytes(32).toString('base64url');
     const record: NewRefreshToken = {
+      id: randomUUID(),
       userId,
       familyId,
       tokenHash: sha256(refreshToken),
@@ -95,14 +108,24 @@ export function createAuthService(deps: {
     return { record, refreshToken };
   }
 
-  async function issue(userId: string, refreshToken: string, refreshExpiresAt: Date) {
-    const { accessToken, accessExpiresAt } = await deps.accessTokens.issue(userId);
+  /** The access token names its refresh-token family: one sign-in, one session id. */
+  async function issue(record: NewRefreshToken, refreshToken: string): Promise<Session> {
+    const { accessToken, accessExpiresAt } = await deps.accessTokens.issue(
+      record.userId,
+      record.familyId,
+    );
     return {
       accessToken,
       accessExpiresAt: accessExpiresAt.toISOString(),
       refreshToken,
-      refreshExpiresAt,
+      refreshExpiresAt: record.expiresAt,
     };
+  }
+
+  /** Ends a sign-in: its refresh tokens in the database, its access tokens in the broker. */
+  async function endSession(familyId: string, now: Date, alreadyRevoked = false) {
+    if (!alreadyRevoked) await authRepo.revokeFamily(familyId, now);
+    await deps.revokeSession(familyId);
   }
 
   async function findOrCreateAccount(
@@ -113,11 +136,12 @@ export function createAuthService(deps: {
   ) {
     const existing = await authRepo.findAccount(provider, identity.subject);
     if (existing?.deletedAt) throw new GoneError('This account has been deleted');
+    const email = identity.email?.toLowerCase() ?? null;
+    const emailVerified = email !== null && identity.emailVerified;
     if (existing) {
-      await authRepo.touchLastSeen(existing.id, now);
+      await authRepo.recordSignIn(existing.id, { email, emailVerified }, now);
       return { id: existing.id, needsProfile: !existing.hasProfile };
     }
-    const email = identity.email?.toLowerCase() ?? null;
     for (let attempt = 0; attempt < REFERRAL_ID_ATTEMPTS; attempt++) {
       const created = await authRepo.createAccount({
         provider,
@@ -125,6 +149,7 @@ export function createAuthService(deps: {
         // Providers without an email (Kakao may withhold it) still get an email-like username.
         username: email ?? `${provider}-${identity.subject}@users.parlo.app`,
         email,
+        emailVerified,
         referralId: newReferralId(),
         referralCode: referralCode ?? null,
         now,
@@ -172,7 +197,7 @@ export function createAuthService(deps: {
       const account = await findOrCreateAccount(provider.name, identity, body.referralCode, now);
       const { record, refreshToken } = openSession(account.id, randomUUID(), now);
       await authRepo.insertRefreshToken(record);
-      const session = await issue(account.id, refreshToken, record.expiresAt);
+      const session = await issue(record, refreshToken);
       const profileName = profileNameFrom(identity, account.needsProfile);
       return profileName ? { ...session, profileName } : session;
     },
@@ -181,37 +206,53 @@ export function createAuthService(deps: {
       if (!presented) throw new UnauthorizedError('No refresh token');
       const current = await authRepo.findRefreshToken(sha256(presented));
       const now = clock.now();
-      if (!current || current.revokedAt || current.expiresAt <= now) {
-        throw new UnauthorizedError('The session has ended; please sign in again');
+      if (!current || current.expiresAt <= now) throw sessionEnded();
+      if (current.revokedAt) {
+        // Revoked alone, it was the successor a leeway reissue retired: whoever holds it is
+        // not who lost it. Ending the family then costs nothing when it has already ended.
+        await endSession(current.familyId, now);
+        throw sessionEnded();
       }
       // Two tabs refreshing together present the same token: the later one is told to wait,
       // not treated as a thief.
-      const lastUse = (current.rotatedAt ?? current.createdAt).getTime();
-      if (now.getTime() - lastUse < TOKEN_REFRESH_MIN_GAP_MS) {
-        throw new RateLimitedError('Token refresh too frequent', 429, 1);
-      }
-      if (current.rotatedAt) {
-        if (now.getTime() - current.rotatedAt.getTime() <= ROTATION_LEEWAY_MS) {
-          const { record, refreshToken } = openSession(current.userId, current.familyId, now);
-          await authRepo.insertRefreshToken(record);
-          return issue(current.userId, refreshToken, record.expiresAt);
-        }
-        // A rotated token presented again later was copied: end every session of this sign-in.
-        await authRepo.revokeFamily(current.familyId, now);
-        throw new UnauthorizedError('The session has ended; please sign in again');
-      }
+      const lastUse = (current.reissuedAt ?? current.rotatedAt ?? current.createdAt).getTime();
+      if (now.getTime() - lastUse < TOKEN_REFRESH_MIN_GAP_MS) throw tooFrequent();
       const { record, refreshToken } = openSession(current.userId, current.familyId, now);
+      if (current.rotatedAt) {
+        // A rotated token again: within the leeway once (a reload lost the response), and that
+        // reissue retires the lost successor, so the family never forks into two live chains.
+        // Anything else was copied: end every session of this sign-in.
+        if (now.getTime() - current.rotatedAt.getTime() > ROTATION_LEEWAY_MS) {
+          await endSession(current.familyId, now);
+          throw sessionEnded();
+        }
+        const gapStart = new Date(now.getTime() - TOKEN_REFRESH_MIN_GAP_MS);
+        const outcome = await authRepo.reissueRotated(current.id, record, now, gapStart);
+        if (outcome === 'too_frequent') throw tooFrequent();
+        if (outcome === 'reused') {
+          await endSession(current.familyId, now, true);
+          throw sessionEnded();
+        }
+        return issue(record, refreshToken);
+      }
       const rotated = await authRepo.rotateRefreshToken(current.id, record, now);
-      if (!rotated) throw new RateLimitedError('Token refresh too frequent', 429, 1);
-      return issue(current.userId, refreshToken, record.expiresAt);
+      if (!rotated) throw tooFrequent();
+      return issue(record, refreshToken);
     },
 
     async signOut(presented) {
-      if (!presented) return;
-      const current = await authRepo.findRefreshToken(sha256(presented));
-      if (!current) return;
-      await authRepo.revokeFamily(current.familyId, clock.now());
-      await deps.onSignedOut?.(current.userId);
+      const ended = new Map<string, string>();
+      const current = presented.refreshToken
+        ? await authRepo.findRefreshToken(sha256(presented.refreshToken))
+        : undefined;
+      if (current) ended.set(current.familyId, current.userId);
+      const claims = presented.accessToken
+        ? await deps.accessTokens.verify(presented.accessToken)
+        : null;
+      if (claims) ended.set(claims.sessionId, claims.userId);
+      const now = clock.now();
+      for (const familyId of ended.keys()) await endSession(familyId, now);
+      for (const userId of new Set(ended.values())) await deps.onSignedOut?.(userId);
     },
   };
 }

@@ -244,7 +244,8 @@ export const devOAuthRoutes: FastifyPluginAsync<DevOAuthOptions> = async (app, o
 
   r.get('/jwks', { schema: { hide: true } }, (_req, reply) => reply.send({ keys: [publicJwk] }));
 
-  // Kakao's /v2/user/me answers in its own shape; the Kakao provider reads exactly that shape.
+  // One user endpoint for all three: Kakao's /v2/user/me fields (id, kakao_account) beside the
+  // OpenID Connect userinfo claims (sub, email, name); each provider reads only its own.
   r.get('/userinfo', { schema: { hide: true } }, async (req, reply) => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const issued = token ? (accessTokens.open(token) as Issued | null) : null;
@@ -252,6 +253,10 @@ export const devOAuthRoutes: FastifyPluginAsync<DevOAuthOptions> = async (app, o
       return reply.code(401).send({ msg: 'this access token does not exist', code: -401 });
     }
     return {
+      sub: devSubject(issued.email),
+      email: issued.email,
+      email_verified: true,
+      name: issued.name,
       id: parseInt(devSubject(issued.email).slice(0, 12), 16),
       kakao_account: {
         email: issued.email,

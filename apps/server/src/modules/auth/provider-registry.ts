@@ -1,12 +1,8 @@
-import type { Provider } from '@parlo/contract/constants';
+import { PROVIDERS, type Provider } from '@parlo/contract/constants';
 import type { Config } from '../../config/env.ts';
-import {
-  googleProvider,
-  kakaoProvider,
-  lineProvider,
-  type IdentityProvider,
-  type ProviderEndpoints,
-} from './identity-providers.ts';
+import type { IdentityProvider, ProviderEndpoints } from './identity-providers.ts';
+import { kakaoProvider } from './kakao-provider.ts';
+import { googleProvider, lineProvider } from './oidc-providers.ts';
 
 export type ProviderRegistry = Partial<Record<Provider, IdentityProvider>>;
 
@@ -19,6 +15,7 @@ type ProviderConfig = Pick<
   | 'GOOGLE_AUTHORIZE_URL'
   | 'GOOGLE_TOKEN_URL'
   | 'GOOGLE_JWKS_URL'
+  | 'GOOGLE_USERINFO_URL'
   | 'GOOGLE_ISSUER'
   | 'KAKAO_CLIENT_ID'
   | 'KAKAO_CLIENT_SECRET'
@@ -30,6 +27,7 @@ type ProviderConfig = Pick<
   | 'LINE_AUTHORIZE_URL'
   | 'LINE_TOKEN_URL'
   | 'LINE_JWKS_URL'
+  | 'LINE_USERINFO_URL'
   | 'LINE_ISSUER'
 >;
 
@@ -80,6 +78,8 @@ export function createProviderRegistry(
             config.GOOGLE_AUTHORIZE_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
           tokenUrl: config.GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
           jwksUrl: config.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
+          userInfoUrl:
+            config.GOOGLE_USERINFO_URL ?? 'https://openidconnect.googleapis.com/v1/userinfo',
           issuers: config.GOOGLE_ISSUER
             ? [config.GOOGLE_ISSUER]
             : ['https://accounts.google.com', 'accounts.google.com'],
@@ -106,10 +106,17 @@ export function createProviderRegistry(
           authorizeUrl: config.LINE_AUTHORIZE_URL ?? 'https://access.line.me/oauth2/v2.1/authorize',
           tokenUrl: config.LINE_TOKEN_URL ?? 'https://api.line.me/oauth2/v2.1/token',
           ...(config.LINE_JWKS_URL ? { jwksUrl: config.LINE_JWKS_URL } : {}),
+          userInfoUrl: config.LINE_USERINFO_URL ?? 'https://api.line.me/oauth2/v2.1/userinfo',
           issuers: [config.LINE_ISSUER ?? 'https://access.line.me'],
+          emailVerifiedByDefault: true,
         }
       : dev('line');
   if (line) registry.line = lineProvider(line);
 
   return registry;
+}
+
+/** The providers people can sign in with, in the contract's order (the sign-in page's buttons). */
+export function enabledProviders(registry: ProviderRegistry): Provider[] {
+  return PROVIDERS.filter((provider) => registry[provider] !== undefined);
 }

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROVIDERS, type Provider } from '@parlo/contract/constants';
+import { env } from '@/config/env';
 import { initTestI18n } from '@/testing/test-i18n';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { PENDING_SIGN_IN_KEY, type PendingSignIn } from '@/features/auth/lib/pending-sign-in';
@@ -33,7 +35,12 @@ beforeEach(() => {
   vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
 });
 
+const offer = (providers: readonly Provider[]) => {
+  (env as { signInProviders: readonly Provider[] }).signInProviders = providers;
+};
+
 afterEach(() => {
+  offer(PROVIDERS);
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -74,5 +81,26 @@ describe('SignInPage', () => {
     for (const button of screen.getAllByRole('button'))
       expect(button).toHaveProperty('disabled', false);
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('shows only the buttons of providers the server can sign in with', async () => {
+    offer(['google', 'line']);
+    renderSignIn();
+    await screen.findByRole('button', { name: 'Continue with Google' });
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Continue with Google',
+      'Continue with Line',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Continue with KakaoTalk' })).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says sign-in is unavailable, with no dead button, when no provider can sign in', async () => {
+    offer([]);
+    renderSignIn();
+    expect((await screen.findByRole('status')).textContent).toBe(
+      "Signing in isn't available right now. Please try again later.",
+    );
+    expect(screen.queryAllByRole('button')).toEqual([]);
   });
 });

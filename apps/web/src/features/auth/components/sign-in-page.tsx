@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { MIN_AGE, PROVIDERS, type Provider } from '@parlo/contract/constants';
+import { MIN_AGE, type Provider } from '@parlo/contract/constants';
 import { ShieldCheckIcon, TimerIcon, UsersIcon } from '@/components/ui/icons';
+import { env } from '@/config/env';
 import { ProviderButton } from '@/features/auth/components/provider-button';
 import { SignInMarketingPanel } from '@/features/auth/components/sign-in-marketing-panel';
 import { startSignIn } from '@/features/auth/lib/start-sign-in';
@@ -52,8 +53,9 @@ export function SignInPage() {
         </h1>
         <p className="mt-3 text-base leading-7 text-stone-600">{t('sign_in.subtitle')}</p>
 
+        {/* Only providers the server can sign in with: a button that can only fail is not shown. */}
         <div className="mt-8 space-y-3">
-          {PROVIDERS.map((provider) => (
+          {env.signInProviders.map((provider) => (
             <ProviderButton
               key={provider}
               provider={provider}
@@ -63,6 +65,14 @@ export function SignInPage() {
             />
           ))}
         </div>
+        {env.signInProviders.length === 0 && (
+          <p
+            role="status"
+            className="mt-8 rounded-2xl bg-amber-50 px-4 py-3 text-sm leading-6 text-amber-900"
+          >
+            {t('sign_in.unavailable')}
+          </p>
+        )}
         {startFailed && (
           <p
             role="alert"
