@@ -7,6 +7,10 @@ import { createTestDatabase, drivers } from './helpers/test-app.ts';
 
 const TABLES = [
   'ad_views',
+  'billing_customers',
+  'billing_events',
+  'billing_subscriptions',
+  'dev_billing_objects',
   'languages',
   'match_exclusions',
   'moderation_actions',
