@@ -291,7 +291,7 @@ export async function buildApp(deps: AppDeps) {
     }),
   });
 
-  const webApp = await loadWebApp(config.WEB_DIST, config.API_KEY);
+  const webApp = await loadWebApp(config.WEB_DIST, config.API_KEY, config.PUBLIC_URL);
   if (webApp) await app.register(webAppPlugin, { webApp });
   else app.log.warn({ webDist: config.WEB_DIST }, 'no built web app found; serving the API only');
   await app.register(notFound, { webApp });

@@ -3,13 +3,17 @@ import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../lib/html.ts';
 import { isUnder, pathOf } from '../lib/paths.ts';
+import {
+  fillPlaceholders,
+  loadPrerenderedSite,
+  sendPrerenderedPage,
+  type PrerenderedSite,
+} from './prerendered-pages.ts';
 
 /** Paths the server owns; the SPA's history fallback never answers below them. */
 export const SERVER_PATHS = ['/api', '/health', '/docs', '/ws', '/dev-oauth', '/metrics'];
 
-const API_KEY_PLACEHOLDER = '%PARLO_API_KEY%';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Vite writes content-hashed files to assets/; everything else may change under the same name.
 const HASHED_ASSETS_DIR = 'assets';
@@ -18,17 +22,29 @@ export interface WebApp {
   root: string;
   /** index.html with the API key filled in, built once at start. */
   indexHtml: string;
+  /** The prerendered public pages, sitemap.xml and robots.txt, with the origin filled in. */
+  site: PrerenderedSite;
 }
 
 /**
  * Reads the built SPA, or returns null when there is none (then only the API is served). The
- * web app reads the API key from a meta tag, so the server writes it into index.html.
+ * web app reads the API key from a meta tag, so the server writes it into index.html and the
+ * prerendered pages, with PUBLIC_URL for their absolute links (canonical, hreflang, social cards).
  */
-export async function loadWebApp(root: string, apiKey: string): Promise<WebApp | null> {
+export async function loadWebApp(
+  root: string,
+  apiKey: string,
+  publicUrl: string,
+): Promise<WebApp | null> {
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return null;
+  const placeholders = { apiKey, publicUrl };
   const template = await readFile(indexFile, 'utf8');
-  return { root, indexHtml: template.replaceAll(API_KEY_PLACEHOLDER, escapeHtml(apiKey)) };
+  return {
+    root,
+    indexHtml: fillPlaceholders(template, placeholders),
+    site: await loadPrerenderedSite(root, placeholders),
+  };
 }
 
 export function sendIndex(webApp: WebApp, reply: FastifyReply): FastifyReply {
@@ -56,15 +72,36 @@ const webAppPlugin: FastifyPluginAsync<{ webApp: WebApp }> = async (app, { webAp
     root: webApp.root,
     wildcard: false,
     index: false,
-    globIgnore: ['index.html'],
+    // Served by the routes below, with the API key and the origin filled in.
+    globIgnore: ['index.html', 'pages/**', 'sitemap.xml', 'robots.txt'],
     decorateReply: false,
     cacheControl: false,
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.startsWith(hashedDir) ? IMMUTABLE : 'no-cache');
     },
   });
-  for (const url of ['/', '/index.html']) {
+  const { pages, sitemapXml, robotsTxt } = webApp.site;
+  for (const [path, versions] of pages) {
+    app.get(path, { schema: { hide: true } }, (request, reply) =>
+      sendPrerenderedPage(versions, request, reply),
+    );
+  }
+  const spaRoutes = ['/', '/index.html'].filter((url) => !pages.has(url));
+  for (const url of spaRoutes) {
     app.get(url, { schema: { hide: true } }, (_request, reply) => sendIndex(webApp, reply));
+  }
+  if (sitemapXml !== null) {
+    app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .type('application/xml; charset=utf-8')
+        .send(sitemapXml),
+    );
+  }
+  if (robotsTxt !== null) {
+    app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt),
+    );
   }
 };
 
