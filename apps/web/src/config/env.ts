@@ -7,8 +7,9 @@ export type Env = {
 };
 
 function readApiKey(): string {
-  const content = document
-    .querySelector<HTMLMetaElement>('meta[name="parlo-api-key"]')
+  // The build's prerender has no page to read from and calls no API.
+  const content = globalThis.document
+    ?.querySelector<HTMLMetaElement>('meta[name="parlo-api-key"]')
     ?.getAttribute('content');
   if (content && content !== API_KEY_PLACEHOLDER) return content;
   return import.meta.env.VITE_API_KEY ?? 'parlo-dev-key';

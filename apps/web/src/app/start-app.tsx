@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { i18n, initI18n } from '@/lib/i18n';
+import { App } from '@/app/app';
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+/** The SPA, rendered from scratch into #root (replacing a prerendered page if there is one). */
+export function renderApp(root: HTMLElement) {
+  void initI18n();
+  createRoot(root).render(app);
+}
+
+/**
+ * Takes over a prerendered public page without repainting it: the texts the page was rendered
+ * with are loaded first, so the first render matches the HTML and React only attaches to it.
+ */
+export async function hydrateApp(root: HTMLElement, namespaces: readonly string[]) {
+  await initI18n();
+  await i18n.loadNamespaces([...namespaces]);
+  hydrateRoot(root, app);
+}
