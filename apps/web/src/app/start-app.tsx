@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { i18n, initI18n } from '@/lib/i18n';
 import { App } from '@/app/app';
+import { preloadPages } from '@/app/router';
 
 const app = (
   <StrictMode>
@@ -20,7 +21,9 @@ export function renderApp(root: HTMLElement) {
  * with are loaded first, so the first render matches the HTML and React only attaches to it.
  */
 export async function hydrateApp(root: HTMLElement, namespaces: readonly string[]) {
-  await initI18n();
-  await i18n.loadNamespaces([...namespaces]);
+  await Promise.all([
+    initI18n().then(() => i18n.loadNamespaces([...namespaces])),
+    preloadPages(window.location.pathname),
+  ]);
   hydrateRoot(root, app);
 }

@@ -1,4 +1,5 @@
 import { COOKIE_BANNER_DELAY_MS } from '@parlo/contract/constants';
+import { afterPageLoad } from '@/lib/after-page-load';
 import {
   ACCEPT_ALL,
   NECESSARY_ONLY,
@@ -23,10 +24,7 @@ export function startStaticCookieBanner(onNeedApp: (button: HTMLElement) => void
     banner?.remove();
     return;
   }
-  const timer = setTimeout(
-    () => banner.removeAttribute('hidden'),
-    Math.max(0, COOKIE_BANNER_DELAY_MS - performance.now()),
-  );
+  const cancel = afterPageLoad(COOKIE_BANNER_DELAY_MS, () => banner.removeAttribute('hidden'));
   banner.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLElement>(`[${CONSENT_ACTION_ATTRIBUTE}]`);
     const action = button?.getAttribute(CONSENT_ACTION_ATTRIBUTE) as ConsentAction | undefined;
@@ -40,7 +38,7 @@ export function startStaticCookieBanner(onNeedApp: (button: HTMLElement) => void
     } catch {
       // Storage off: the choice holds for this page only, as in the app.
     }
-    clearTimeout(timer);
+    cancel();
     banner.remove();
   });
 }

@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react';
 import { COOKIE_BANNER_DELAY_MS } from '@parlo/contract/constants';
+import { afterPageLoad } from '@/lib/after-page-load';
 import { useCookiePreferences } from '@/lib/cookie-preferences';
 import { CookieBannerCard } from '@/features/cookie-consent/components/cookie-banner-card';
 import type { ConsentAction } from '@/features/cookie-consent/lib/consent-actions';
-
-/** What is left of the spec's 1.5 s after the page loaded (not after this component mounted). */
-function remainingDelay() {
-  return Math.max(0, COOKIE_BANNER_DELAY_MS - performance.now());
-}
 
 /**
  * Asks once, 1.5 s after load, until the user decides (spec §2). Non-modal: the page behind
@@ -20,8 +16,9 @@ export function CookieBanner() {
 
   useEffect(() => {
     if (preferences.hasChosen) return;
-    const timer = setTimeout(() => setDelayPassed(true), remainingDelay());
-    return () => clearTimeout(timer);
+    // After the page's load, not this component's mount: on a prerendered page the app may
+    // arrive later, while the page's own copy of the banner is already showing.
+    return afterPageLoad(COOKIE_BANNER_DELAY_MS, () => setDelayPassed(true));
   }, [preferences.hasChosen]);
 
   if (preferences.hasChosen || !delayPassed) return null;
