@@ -67,7 +67,7 @@ async function signIn(context, baseUrl) {
     for (const registration of await navigator.serviceWorker.getRegistrations()) {
       await registration.unregister();
     }
-    for (const name of await caches.keys()) await caches.delete(name);
+    for (const name of await globalThis.caches.keys()) await globalThis.caches.delete(name);
   });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
