@@ -4,7 +4,7 @@
 // new account in through the development provider and finishes onboarding through the API, in
 // the same Chromium profile Lighthouse then uses (cold HTTP cache, no service worker).
 // Run alone on a quiet machine: the throttling is simulated, but CPU contention still shows.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -98,6 +98,13 @@ try {
       onlyCategories: CATEGORIES,
       ...options,
     });
+    // LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each page's full report, to see which audits cost what.
+    const dir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (dir)
+      writeFileSync(
+        path.join(dir, `${pathname.replaceAll('/', '_') || 'root'}.json`),
+        JSON.stringify(lhr),
+      );
     return summary(lhr);
   };
   const pages = {};

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERFACE_LANGUAGES } from '@parlo/contract/constants';
 import { PUBLIC_PAGES, prerenderedPageFile } from '@parlo/contract/public-pages';
@@ -26,10 +27,13 @@ function makeDist({ skip }: { skip?: string } = {}) {
         root,
         prerenderedPageFile(page.id, language),
         `<html lang="${language}"><meta name="parlo-api-key" content="%PARLO_API_KEY%">` +
-          `<link rel="canonical" href="%PARLO_PUBLIC_URL%${page.path}?lang=${language}">${page.id}</html>`,
+          `<link rel="alternate" href="%PARLO_PUBLIC_URL%${page.path}?lang=${language}">` +
+          `<link rel="canonical" href="%PARLO_CANONICAL_URL%">${page.id}</html>`,
       );
     }
   }
+  write(root, 'assets/app-0000.js', 'console.log("app");');
+  writeFileSync(join(root, 'assets/app-0000.js.gz'), gzipSync('console.log("app");'));
   write(root, 'sitemap.xml', '<urlset><loc>%PARLO_PUBLIC_URL%/?lang=en</loc></urlset>');
   write(root, 'robots.txt', 'User-agent: *\nSitemap: %PARLO_PUBLIC_URL%/sitemap.xml\n');
   return root;
@@ -55,11 +59,11 @@ describe.each(drivers)('prerendered public pages (%s)', (driver) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers['vary']).toBe('Cookie, Accept-Language');
+    expect(res.headers['vary']).toBe('Cookie, Accept-Language, Accept-Encoding');
     expect(res.headers['content-language']).toBe('en');
     expect(langOf(res.body)).toBe('en');
     expect(res.body).toContain('content="page-key-&lt;&amp;&gt;"');
-    expect(res.body).toContain('href="https://parlo.example/?lang=en"');
+    expect(res.body).toContain('rel="alternate" href="https://parlo.example/?lang=en"');
     expect(res.body).not.toContain('%PARLO_');
   });
 
@@ -84,6 +88,48 @@ describe.each(drivers)('prerendered public pages (%s)', (driver) => {
       expect(langOf(res.body), `${url} ${JSON.stringify(headers)}`).toBe(lang);
       expect(res.headers['content-language']).toBe(lang);
     }
+  });
+
+  it('names as canonical the address asked for: the bare path, or ?lang= of the language served', async () => {
+    const canonical = async (url: string, headers: Record<string, string> = {}) =>
+      /rel="canonical" href="([^"]+)"/.exec(
+        (await t.app.inject({ url, headers: { ...html, ...headers } })).body,
+      )?.[1];
+    expect(await canonical('/info/about', { 'accept-language': 'ko' })).toBe(
+      'https://parlo.example/info/about',
+    );
+    expect(await canonical('/info/about?lang=ko')).toBe('https://parlo.example/info/about?lang=ko');
+    expect(await canonical('/info/about?lang=ko', { cookie: 'lang=es' })).toBe(
+      'https://parlo.example/info/about?lang=es',
+    );
+    expect(await canonical('/?lang=nope')).toBe('https://parlo.example/');
+  });
+
+  it('sends pages gzipped to clients that take it', async () => {
+    const res = await t.app.inject({
+      url: '/info/faq?lang=ja',
+      headers: { ...html, 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['vary']).toBe('Cookie, Accept-Language, Accept-Encoding');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('<html lang="ja">');
+    const spa = await t.app.inject({
+      url: '/dashboard',
+      headers: { ...html, 'accept-encoding': 'gzip' },
+    });
+    expect(gunzipSync(spa.rawPayload).toString()).toContain('<div id="root"></div>');
+  });
+
+  it('sends the precompressed copy the build made of an asset', async () => {
+    const res = await t.app.inject({
+      url: '/assets/app-0000.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(res.rawPayload).toString()).toBe('console.log("app");');
+    const plain = await t.app.inject({ url: '/assets/app-0000.js' });
+    expect(plain.body).toBe('console.log("app");');
   });
 
   it('serves each public path its own page', async () => {

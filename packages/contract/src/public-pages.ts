@@ -29,6 +29,13 @@ export const LANGUAGE_QUERY_PARAMETER = 'lang';
 export const LANGUAGE_COOKIE = 'lang';
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
+/**
+ * Written by the build where a page names its own address (canonical, og:url), filled in by the
+ * server per request: the `?lang=` address of the language served when the request asked for
+ * one, else the bare path, which is the x-default address that answers in the reader's language.
+ */
+export const CANONICAL_URL_PLACEHOLDER = '%PARLO_CANONICAL_URL%';
+
 /** Where the build writes a prerendered page, relative to the web app's dist folder. */
 export function prerenderedPageFile(id: PublicPageId, language: InterfaceLanguage) {
   return `pages/${language}/${id}.html`;

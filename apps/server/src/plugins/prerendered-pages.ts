@@ -1,23 +1,30 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@parlo/contract/constants';
 import { publicPageQuerySchema } from '@parlo/contract/public-page-query';
 import {
+  CANONICAL_URL_PLACEHOLDER,
   LANGUAGE_COOKIE,
   PUBLIC_PAGES,
+  matchInterfaceLanguage,
   negotiateInterfaceLanguage,
   prerenderedPageFile,
+  publicPageUrl,
 } from '@parlo/contract/public-pages';
 import { escapeHtml } from '../lib/html.ts';
 
 const API_KEY_PLACEHOLDER = '%PARLO_API_KEY%';
 const PUBLIC_URL_PLACEHOLDER = '%PARLO_PUBLIC_URL%';
 
+/** One page in one language, as asked for by path alone or with `?lang=` (its canonical differs). */
+export type PageVersions = Record<InterfaceLanguage, { bare: HtmlBody; asked: HtmlBody }>;
+
 /** The web build's public pages per path and language, and the files that name the origin. */
 export type PrerenderedSite = {
-  pages: Map<string, Record<InterfaceLanguage, string>>;
+  pages: Map<string, PageVersions>;
   sitemapXml: string | null;
   robotsTxt: string | null;
 };
@@ -43,7 +50,7 @@ export async function loadPrerenderedSite(
   root: string,
   placeholders: Placeholders,
 ): Promise<PrerenderedSite> {
-  const pages = new Map<string, Record<InterfaceLanguage, string>>();
+  const pages = new Map<string, PageVersions>();
   for (const page of PUBLIC_PAGES) {
     const entries = await Promise.all(
       INTERFACE_LANGUAGES.map(async (language) => {
@@ -51,9 +58,19 @@ export async function loadPrerenderedSite(
         return [language, await readFilled(file, placeholders)] as const;
       }),
     );
-    if (entries.every(([, html]) => html !== null)) {
-      pages.set(page.path, Object.fromEntries(entries) as Record<InterfaceLanguage, string>);
-    }
+    if (entries.some(([, html]) => html === null)) continue;
+    const canonical = (html: string, url: string) =>
+      htmlBody(html.replaceAll(CANONICAL_URL_PLACEHOLDER, escapeHtml(url)));
+    const versions = Object.fromEntries(
+      entries.map(([language, html]) => [
+        language,
+        {
+          bare: canonical(html!, `${placeholders.publicUrl}${page.path}`),
+          asked: canonical(html!, publicPageUrl(placeholders.publicUrl, page.path, language)),
+        },
+      ]),
+    ) as PageVersions;
+    pages.set(page.path, versions);
   }
   return {
     pages,
@@ -62,26 +79,42 @@ export async function loadPrerenderedSite(
   };
 }
 
+/** An HTML answer, gzipped once on first demand (pages are sent far more often than built). */
+export type HtmlBody = { text: string; gzip: () => Buffer };
+
+export function htmlBody(text: string): HtmlBody {
+  let gzip: Buffer | null = null;
+  return { text, gzip: () => (gzip ??= gzipSync(text, { level: 9 })) };
+}
+
+/** Sends HTML compressed when the client takes gzip (the pages are 20–50 KB of markup). */
+export function sendHtml(body: HtmlBody, request: FastifyRequest, reply: FastifyReply) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+  if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(body.text);
+  return reply.header('content-encoding', 'gzip').send(body.gzip());
+}
+
 /** Spec §9's order on the server: the stored choice (cookie), `?lang=`, Accept-Language, English. */
-export function pageLanguage(request: FastifyRequest): InterfaceLanguage {
+export function pageLanguage(request: FastifyRequest) {
   const query = publicPageQuerySchema.safeParse(request.query);
-  return negotiateInterfaceLanguage({
+  const asked = query.success ? query.data.lang : undefined;
+  const language: InterfaceLanguage = negotiateInterfaceLanguage({
     cookie: request.cookies[LANGUAGE_COOKIE],
-    query: query.success ? query.data.lang : undefined,
+    query: asked,
     acceptLanguage: request.headers['accept-language'],
   });
+  return { language, askedForOne: matchInterfaceLanguage([asked]) !== undefined };
 }
 
 export function sendPrerenderedPage(
-  versions: Record<InterfaceLanguage, string>,
+  versions: PageVersions,
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const language = pageLanguage(request);
-  return reply
-    .header('cache-control', 'no-cache')
-    .header('vary', 'Cookie, Accept-Language')
-    .header('content-language', language)
-    .type('text/html; charset=utf-8')
-    .send(versions[language]);
+  const { language, askedForOne } = pageLanguage(request);
+  const version = versions[language];
+  reply
+    .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+    .header('content-language', language);
+  return sendHtml(askedForOne ? version.asked : version.bare, request, reply);
 }

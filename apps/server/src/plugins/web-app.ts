@@ -6,8 +6,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isUnder, pathOf } from '../lib/paths.ts';
 import {
   fillPlaceholders,
+  htmlBody,
   loadPrerenderedSite,
+  sendHtml,
   sendPrerenderedPage,
+  type HtmlBody,
   type PrerenderedSite,
 } from './prerendered-pages.ts';
 
@@ -21,7 +24,7 @@ const HASHED_ASSETS_DIR = 'assets';
 export interface WebApp {
   root: string;
   /** index.html with the API key filled in, built once at start. */
-  indexHtml: string;
+  indexHtml: HtmlBody;
   /** The prerendered public pages, sitemap.xml and robots.txt, with the origin filled in. */
   site: PrerenderedSite;
 }
@@ -42,16 +45,17 @@ export async function loadWebApp(
   const template = await readFile(indexFile, 'utf8');
   return {
     root,
-    indexHtml: fillPlaceholders(template, placeholders),
+    indexHtml: htmlBody(fillPlaceholders(template, placeholders)),
     site: await loadPrerenderedSite(root, placeholders),
   };
 }
 
-export function sendIndex(webApp: WebApp, reply: FastifyReply): FastifyReply {
-  return reply
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(webApp.indexHtml);
+export function sendIndex(
+  webApp: WebApp,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  return sendHtml(webApp.indexHtml, request, reply.header('vary', 'Accept-Encoding'));
 }
 
 /** History fallback: a page navigation (GET accepting HTML) to a path the server does not own. */
@@ -76,6 +80,8 @@ const webAppPlugin: FastifyPluginAsync<{ webApp: WebApp }> = async (app, { webAp
     globIgnore: ['index.html', 'pages/**', 'sitemap.xml', 'robots.txt'],
     decorateReply: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each text asset (apps/web/scripts/compress.mjs).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.startsWith(hashedDir) ? IMMUTABLE : 'no-cache');
     },
@@ -88,7 +94,7 @@ const webAppPlugin: FastifyPluginAsync<{ webApp: WebApp }> = async (app, { webAp
   }
   const spaRoutes = ['/', '/index.html'].filter((url) => !pages.has(url));
   for (const url of spaRoutes) {
-    app.get(url, { schema: { hide: true } }, (_request, reply) => sendIndex(webApp, reply));
+    app.get(url, { schema: { hide: true } }, (request, reply) => sendIndex(webApp, request, reply));
   }
   if (sitemapXml !== null) {
     app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PAGES } from '@parlo/contract/public-pages';
+import { CANONICAL_URL_PLACEHOLDER, PUBLIC_PAGES } from '@parlo/contract/public-pages';
 import { PUBLIC_URL_PLACEHOLDER, pageHead } from '@/app/prerender/page-head';
 
 const about = PUBLIC_PAGES.find((page) => page.id === 'about')!;
@@ -16,9 +16,7 @@ describe('pageHead', () => {
   it('names the page: escaped title, description, canonical address in its language', () => {
     expect(head).toContain('<title>About &lt;Parlo&gt; &amp; &quot;you&quot;</title>');
     expect(head).toContain('<meta name="description" content="Why we built it" />');
-    expect(head).toContain(
-      '<link rel="canonical" href="https://parlo.example/info/about?lang=ko" />',
-    );
+    expect(head).toContain(`<link rel="canonical" href="${CANONICAL_URL_PLACEHOLDER}" />`);
   });
 
   it('links every language as an alternate, and the negotiating address as x-default', () => {
@@ -44,9 +42,7 @@ describe('pageHead', () => {
     expect(head).toContain(
       '<meta name="twitter:image" content="https://parlo.example/social-card.png" />',
     );
-    expect(head).toContain(
-      '<meta property="og:url" content="https://parlo.example/info/about?lang=ko" />',
-    );
+    expect(head).toContain(`<meta property="og:url" content="${CANONICAL_URL_PLACEHOLDER}" />`);
   });
 
   it('leaves the origin to the server by default', () => {

@@ -1,5 +1,9 @@
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@parlo/contract/constants';
-import { publicPageUrl, type PublicPage } from '@parlo/contract/public-pages';
+import {
+  CANONICAL_URL_PLACEHOLDER,
+  publicPageUrl,
+  type PublicPage,
+} from '@parlo/contract/public-pages';
 
 /**
  * Written into the prerendered files and replaced by the server with its PUBLIC_URL when it
@@ -47,12 +51,12 @@ export function pageHead(
   texts: PageTexts,
   origin = PUBLIC_URL_PLACEHOLDER,
 ): string {
-  const url = publicPageUrl(origin, page.path, language);
   const image = `${origin}${SOCIAL_IMAGE.path}`;
   return [
     `<title>${escapeHtml(texts.title)}</title>`,
     meta('name', 'description', texts.description),
-    `<link rel="canonical" href="${url}" />`,
+    // The address the page was asked for decides its canonical one (the server fills it in).
+    `<link rel="canonical" href="${CANONICAL_URL_PLACEHOLDER}" />`,
     ...INTERFACE_LANGUAGES.map(
       (alternate) =>
         `<link rel="alternate" hreflang="${alternate}" href="${publicPageUrl(origin, page.path, alternate)}" />`,
@@ -62,7 +66,7 @@ export function pageHead(
     meta('property', 'og:site_name', texts.siteName),
     meta('property', 'og:title', texts.title),
     meta('property', 'og:description', texts.description),
-    meta('property', 'og:url', url),
+    meta('property', 'og:url', CANONICAL_URL_PLACEHOLDER),
     meta('property', 'og:locale', OG_LOCALES[language]),
     ...INTERFACE_LANGUAGES.filter((other) => other !== language).map((other) =>
       meta('property', 'og:locale:alternate', OG_LOCALES[other]),
