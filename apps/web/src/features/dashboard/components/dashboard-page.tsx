@@ -11,7 +11,7 @@ import { StartSessionCard } from '@/features/dashboard/components/start-session-
 export function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'common']);
   const { data: user } = useQuery(currentUserQueryOptions());
-  if (!user) return <PageSpinner />;
+  if (!user) return <PageSpinner fill />;
 
   const profile = user.profile;
   const languages = profile?.languages ?? [];
