@@ -22,6 +22,15 @@ export default defineConfig({
     sourcemap: false,
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // The prerender's server build reads every translation at once, on purpose.
+      checks: { ineffectiveDynamicImport: false },
+      // The SPA; the template of the prerendered public pages (scripts/prerender.mjs fills it);
+      // the page the service worker shows offline.
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        public: fileURLToPath(new URL('./public.html', import.meta.url)),
+        offline: fileURLToPath(new URL('./offline.html', import.meta.url)),
+      },
       output: {
         // The libraries every page needs travel as one file: many small shared chunks each
         // compress worse and cost a request, and the landing page has a 150 KB budget.

@@ -353,6 +353,7 @@ export async function buildApp(deps: AppDeps) {
   const webApp = await loadWebApp(config.WEB_DIST, {
     apiKey: config.API_KEY,
     signInProviders: enabledProviders(providers),
+    publicUrl: config.PUBLIC_URL,
   });
   if (webApp) await app.register(webAppPlugin, { webApp });
   else app.log.warn({ webDist: config.WEB_DIST }, 'no built web app found; serving the API only');

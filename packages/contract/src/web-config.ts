@@ -7,6 +7,9 @@ import { PROVIDERS, type Provider } from './constants.ts';
  */
 export const API_KEY_META = { name: 'parlo-api-key', placeholder: '%PARLO_API_KEY%' } as const;
 
+/** Where the built pages name their own origin (canonical, hreflang, social cards, sitemap). */
+export const PUBLIC_URL_PLACEHOLDER = '%PARLO_PUBLIC_URL%';
+
 /** The providers that can sign people in here: the sign-in page shows only their buttons. */
 export const SIGN_IN_PROVIDERS_META = {
   name: 'parlo-sign-in-providers',

@@ -21,7 +21,7 @@ const notFound: FastifyPluginCallback<{ webApp: WebApp | null }> = (app, { webAp
     // Unknown paths count against the global limit too, or they would be a free way to probe.
     { preHandler: app.rateLimit() },
     (request, reply) => {
-      if (webApp && wantsSpaPage(request)) return sendIndex(webApp, reply);
+      if (webApp && wantsSpaPage(request)) return sendIndex(webApp, request, reply);
       const allowed = allowedMethods(app, pathOf(request.url));
       if (allowed.length > 0) {
         reply.header('allow', allowed.join(', '));

@@ -2,15 +2,18 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { Provider } from '@parlo/contract/constants';
-import {
-  API_KEY_META,
-  formatProviderList,
-  SIGN_IN_PROVIDERS_META,
-} from '@parlo/contract/web-config';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../lib/html.ts';
 import { isUnder, pathOf } from '../lib/paths.ts';
+import {
+  fillPlaceholders,
+  htmlBody,
+  loadPrerenderedSite,
+  sendHtml,
+  sendPrerenderedPage,
+  type HtmlBody,
+  type Placeholders,
+  type PrerenderedSite,
+} from './prerendered-pages.ts';
 
 /** Paths the server owns; the SPA's history fallback never answers below them. */
 export const SERVER_PATHS = ['/api', '/health', '/docs', '/ws', '/dev-oauth', '/metrics'];
@@ -22,39 +25,37 @@ const HASHED_ASSETS_DIR = 'assets';
 export interface WebApp {
   root: string;
   /** index.html with the API key and the sign-in providers filled in, built once at start. */
-  indexHtml: string;
+  indexHtml: HtmlBody;
+  /** The prerendered public pages, sitemap.xml and robots.txt, with the origin filled in. */
+  site: PrerenderedSite;
 }
 
-/** What the web app learns from index.html's meta tags rather than from a request. */
-export interface WebAppSettings {
-  apiKey: string;
-  /** The providers that can sign people in (credentials, or the development provider). */
-  signInProviders: readonly Provider[];
-}
+/** What the server fills into the built pages: the web app reads it from meta tags and links. */
+export type WebAppSettings = Placeholders;
 
 /**
  * Reads the built SPA, or returns null when there is none (then only the API is served). The
  * web app reads the API key and the sign-in providers from meta tags, so the server writes them
- * into index.html.
+ * into index.html and the prerendered pages, with PUBLIC_URL for their absolute links (canonical,
+ * hreflang, social cards).
  */
 export async function loadWebApp(root: string, settings: WebAppSettings): Promise<WebApp | null> {
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return null;
   const template = await readFile(indexFile, 'utf8');
-  const indexHtml = template
-    .replaceAll(API_KEY_META.placeholder, escapeHtml(settings.apiKey))
-    .replaceAll(
-      SIGN_IN_PROVIDERS_META.placeholder,
-      escapeHtml(formatProviderList(settings.signInProviders)),
-    );
-  return { root, indexHtml };
+  return {
+    root,
+    indexHtml: htmlBody(fillPlaceholders(template, settings)),
+    site: await loadPrerenderedSite(root, settings),
+  };
 }
 
-export function sendIndex(webApp: WebApp, reply: FastifyReply): FastifyReply {
-  return reply
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(webApp.indexHtml);
+export function sendIndex(
+  webApp: WebApp,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  return sendHtml(webApp.indexHtml, request, reply.header('vary', 'Accept-Encoding'));
 }
 
 /** History fallback: a page navigation (GET accepting HTML) to a path the server does not own. */
@@ -75,15 +76,38 @@ const webAppPlugin: FastifyPluginAsync<{ webApp: WebApp }> = async (app, { webAp
     root: webApp.root,
     wildcard: false,
     index: false,
-    globIgnore: ['index.html'],
+    // Served by the routes below, with the API key and the origin filled in.
+    globIgnore: ['index.html', 'pages/**', 'sitemap.xml', 'robots.txt'],
     decorateReply: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each text asset (apps/web/scripts/compress.mjs).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.startsWith(hashedDir) ? IMMUTABLE : 'no-cache');
     },
   });
-  for (const url of ['/', '/index.html']) {
-    app.get(url, { schema: { hide: true } }, (_request, reply) => sendIndex(webApp, reply));
+  const { pages, sitemapXml, robotsTxt } = webApp.site;
+  for (const [path, versions] of pages) {
+    app.get(path, { schema: { hide: true } }, (request, reply) =>
+      sendPrerenderedPage(versions, request, reply),
+    );
+  }
+  const spaRoutes = ['/', '/index.html'].filter((url) => !pages.has(url));
+  for (const url of spaRoutes) {
+    app.get(url, { schema: { hide: true } }, (request, reply) => sendIndex(webApp, request, reply));
+  }
+  if (sitemapXml !== null) {
+    app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .type('application/xml; charset=utf-8')
+        .send(sitemapXml),
+    );
+  }
+  if (robotsTxt !== null) {
+    app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt),
+    );
   }
 };
 

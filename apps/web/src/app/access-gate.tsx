@@ -11,7 +11,7 @@ type AccessGateProps = { session: SessionUser };
 export function AccessGate({ session }: AccessGateProps) {
   const kind = useRouteAccessKind();
   const location = useLocation();
-  if (session.status === 'pending') return <PageSpinner />;
+  if (session.status === 'pending') return <PageSpinner fill />;
 
   const auth: AccessAuth =
     session.status === 'signed_in'

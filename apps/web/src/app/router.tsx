@@ -1,4 +1,6 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import type { LazyPage } from '@/lib/lazy-component';
 import { RootLayout } from '@/app/layouts/root-layout';
 import * as Pages from '@/app/pages';
 import { routeHandle } from '@/app/route-access';
@@ -85,4 +87,16 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/** Loads the code of the pages a path shows, so a prerendered page hydrates without suspending. */
+export function preloadPages(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(
+    matches.map(({ route }) => {
+      const page = isValidElement(route.element) ? route.element.type : null;
+      const preload = (page as Partial<LazyPage<object>> | null)?.preload;
+      return preload ? preload() : Promise.resolve();
+    }),
+  );
 }

@@ -14,8 +14,9 @@ export type Env = {
 
 /** A meta tag's content as the server wrote it; null while Vite's dev server left the placeholder. */
 function readMeta(meta: { name: string; placeholder: string }): string | null {
-  const content = document
-    .querySelector<HTMLMetaElement>(`meta[name="${meta.name}"]`)
+  // The build's prerender has no page to read from and calls no API.
+  const content = globalThis.document
+    ?.querySelector<HTMLMetaElement>(`meta[name="${meta.name}"]`)
     ?.getAttribute('content');
   return content === undefined || content === null || content === meta.placeholder ? null : content;
 }

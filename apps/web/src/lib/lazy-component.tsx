@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { createElement, use, useEffect, useState, type ComponentType } from 'react';
 
 /** A component whose code is imported on first need, once, for every place that shows it. */
 export type LazyComponent<P> = {
@@ -56,4 +56,23 @@ export function Deferred<P extends object>({ component, when, props }: DeferredP
     };
   }, [component, when, Loaded]);
   return Loaded ? <Loaded {...props} /> : null;
+}
+
+/** A page component whose code is imported when it first renders, or earlier by `preload`. */
+export type LazyPage<P> = ComponentType<P> & { preload: () => Promise<ComponentType<P>> };
+
+/**
+ * Like `React.lazy`, but a page whose code has been preloaded renders at once instead of
+ * suspending once more: hydrating a prerendered page must not suspend, or React drops the HTML
+ * and renders it anew.
+ */
+export function lazyPage<P extends object>(
+  importComponent: () => Promise<ComponentType<P>>,
+): LazyPage<P> {
+  const component = lazyComponent(importComponent);
+  function Page(props: P) {
+    // The same component object on every render: the import is made once and kept.
+    return createElement(component.loaded ?? use(component.load()), props);
+  }
+  return Object.assign(Page, { preload: () => component.load() });
 }

@@ -79,7 +79,7 @@ export function AppLayout({ viewKey }: AppLayoutProps) {
       </a>
       <Header session={session} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<PageSpinner fill />}>
           <AccessGate key={viewKey} session={session} />
         </Suspense>
       </main>

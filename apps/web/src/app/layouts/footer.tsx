@@ -57,7 +57,11 @@ export function Footer() {
             ))}
           </div>
         </div>
-        <p className="mt-12 border-t border-stone-200 pt-6 text-sm text-stone-500">
+        {/* Prerendered pages carry the build's year until the app runs. */}
+        <p
+          className="mt-12 border-t border-stone-200 pt-6 text-sm text-stone-500"
+          suppressHydrationWarning
+        >
           {t('footer.copyright', { year })}
         </p>
       </div>

@@ -30,6 +30,7 @@ export function RootLayout() {
   const kind = useRouteAccessKind();
   const rateLimit = useRateLimitNotice();
   const signedIn = useAuthStore((state) => state.status === 'signed_in');
+  const hasStoredSession = useAuthStore((state) => state.accessToken !== null);
   const [viewKey, setViewKey] = useState(0);
   useDocumentLanguage();
 
@@ -43,8 +44,11 @@ export function RootLayout() {
     setViewKey((key) => key + 1);
   }
 
+  // A visitor's public page looks the same whatever start-up finds (public pages work without the
+  // API), so it shows at once: no loading page in front of it, and prerendered HTML hydrates.
+  const visitorOnPublicPage = isPublicAccess(kind) && !hasStoredSession;
   let content = <AppLayout viewKey={viewKey} />;
-  if (status === 'loading') content = <LoadingPage />;
+  if (status === 'loading' && !visitorOnPublicPage) content = <LoadingPage />;
   else if (status === 'unavailable' && !isPublicAccess(kind)) {
     content = <ServiceUnavailablePage onRetry={() => void start()} retrying={retrying} />;
   }

@@ -23,11 +23,18 @@ export function LoadingPage() {
   );
 }
 
-/** A smaller spinner for a page whose code or texts are still on their way. */
-export function PageSpinner() {
+/**
+ * A smaller spinner for a page whose code or texts are still on their way. In place of a whole
+ * page (`fill`) it takes the screen below the header, so the footer is not in view while the
+ * page loads only to be pushed away by it (a layout shift: 0.196 on sign-in in Lighthouse).
+ */
+export function PageSpinner({ fill = false }: { fill?: boolean }) {
   const { t, ready } = useTranslation('common', { useSuspense: false });
   return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center">
+    <div
+      role="status"
+      className={`flex items-center justify-center ${fill ? 'min-h-[calc(100dvh-4rem)]' : 'min-h-[50vh]'}`}
+    >
       <span className="size-8 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" />
       {ready && <span className="sr-only">{t('notices.loading')}</span>}
     </div>

@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { AccessTokenResponse } from '@parlo/contract/auth';
+import { AUTH_STORAGE_KEY } from '@/features/auth/lib/stored-session';
 
-export const AUTH_STORAGE_KEY = 'auth-storage';
+export { AUTH_STORAGE_KEY };
 
 /** 'unknown' until the start-up restore has decided. */
 export type AuthStatus = 'unknown' | 'anonymous' | 'signed_in';

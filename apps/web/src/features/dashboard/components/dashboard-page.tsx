@@ -15,7 +15,7 @@ export function DashboardPage() {
   const { data: user } = useQuery(currentUserQueryOptions());
   // Someone who has just finished onboarding is not coming back: they are arriving.
   const justJoined = isJustJoined(useLocation().state);
-  if (!user) return <PageSpinner />;
+  if (!user) return <PageSpinner fill />;
 
   const profile = user.profile;
   const languages = profile?.languages ?? [];

@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  INTERFACE_LANGUAGES,
+  type InterfaceLanguage,
+  type Provider,
+} from '@parlo/contract/constants';
+import { publicPageQuerySchema } from '@parlo/contract/public-page-query';
+import {
+  CANONICAL_URL_PLACEHOLDER,
+  LANGUAGE_COOKIE,
+  PUBLIC_PAGES,
+  matchInterfaceLanguage,
+  negotiateInterfaceLanguage,
+  prerenderedPageFile,
+  publicPageUrl,
+} from '@parlo/contract/public-pages';
+import {
+  API_KEY_META,
+  formatProviderList,
+  PUBLIC_URL_PLACEHOLDER,
+  SIGN_IN_PROVIDERS_META,
+} from '@parlo/contract/web-config';
+import { escapeHtml } from '../lib/html.ts';
+
+/** One page in one language, as asked for by path alone or with `?lang=` (its canonical differs). */
+export type PageVersions = Record<InterfaceLanguage, { bare: HtmlBody; asked: HtmlBody }>;
+
+/** The web build's public pages per path and language, and the files that name the origin. */
+export type PrerenderedSite = {
+  pages: Map<string, PageVersions>;
+  sitemapXml: string | null;
+  robotsTxt: string | null;
+};
+
+export type Placeholders = {
+  apiKey: string;
+  publicUrl: string;
+  /** The providers that can sign people in (credentials, or the development provider). */
+  signInProviders: readonly Provider[];
+};
+
+/** Fills in what only the server knows: the API key, the sign-in providers and PUBLIC_URL. */
+export function fillPlaceholders(text: string, settings: Placeholders) {
+  return text
+    .replaceAll(API_KEY_META.placeholder, escapeHtml(settings.apiKey))
+    .replaceAll(
+      SIGN_IN_PROVIDERS_META.placeholder,
+      escapeHtml(formatProviderList(settings.signInProviders)),
+    )
+    .replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(settings.publicUrl));
+}
+
+async function readFilled(file: string, placeholders: Placeholders) {
+  return existsSync(file) ? fillPlaceholders(await readFile(file, 'utf8'), placeholders) : null;
+}
+
+/**
+ * Reads the prerendered pages once at start. A page missing in any language is left out whole, so
+ * its path falls back to the SPA (a build from before prerendering, or a test's small dist).
+ */
+export async function loadPrerenderedSite(
+  root: string,
+  placeholders: Placeholders,
+): Promise<PrerenderedSite> {
+  const pages = new Map<string, PageVersions>();
+  for (const page of PUBLIC_PAGES) {
+    const entries = await Promise.all(
+      INTERFACE_LANGUAGES.map(async (language) => {
+        const file = join(root, prerenderedPageFile(page.id, language));
+        return [language, await readFilled(file, placeholders)] as const;
+      }),
+    );
+    if (entries.some(([, html]) => html === null)) continue;
+    const canonical = (html: string, url: string) =>
+      htmlBody(html.replaceAll(CANONICAL_URL_PLACEHOLDER, escapeHtml(url)));
+    const versions = Object.fromEntries(
+      entries.map(([language, html]) => [
+        language,
+        {
+          bare: canonical(html!, `${placeholders.publicUrl}${page.path}`),
+          asked: canonical(html!, publicPageUrl(placeholders.publicUrl, page.path, language)),
+        },
+      ]),
+    ) as PageVersions;
+    pages.set(page.path, versions);
+  }
+  return {
+    pages,
+    sitemapXml: await readFilled(join(root, 'sitemap.xml'), placeholders),
+    robotsTxt: await readFilled(join(root, 'robots.txt'), placeholders),
+  };
+}
+
+/** An HTML answer, gzipped once on first demand (pages are sent far more often than built). */
+export type HtmlBody = { text: string; gzip: () => Buffer };
+
+export function htmlBody(text: string): HtmlBody {
+  let gzip: Buffer | null = null;
+  return { text, gzip: () => (gzip ??= gzipSync(text, { level: 9 })) };
+}
+
+/** Sends HTML compressed when the client takes gzip (the pages are 20–50 KB of markup). */
+export function sendHtml(body: HtmlBody, request: FastifyRequest, reply: FastifyReply) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+  if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(body.text);
+  return reply.header('content-encoding', 'gzip').send(body.gzip());
+}
+
+/** Spec §9's order on the server: the stored choice (cookie), `?lang=`, Accept-Language, English. */
+export function pageLanguage(request: FastifyRequest) {
+  const query = publicPageQuerySchema.safeParse(request.query);
+  const asked = query.success ? query.data.lang : undefined;
+  const language: InterfaceLanguage = negotiateInterfaceLanguage({
+    cookie: request.cookies[LANGUAGE_COOKIE],
+    query: asked,
+    acceptLanguage: request.headers['accept-language'],
+  });
+  return { language, askedForOne: matchInterfaceLanguage([asked]) !== undefined };
+}
+
+export function sendPrerenderedPage(
+  versions: PageVersions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const { language, askedForOne } = pageLanguage(request);
+  const version = versions[language];
+  reply
+    .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+    .header('content-language', language);
+  return sendHtml(askedForOne ? version.asked : version.bare, request, reply);
+}
