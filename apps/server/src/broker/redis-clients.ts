@@ -176,6 +176,9 @@ function connectCluster(urls: readonly string[], hooks: ConnectionHooks): RedisC
     return subscriber;
   }
 
+  // The subscribing client learns the slots now: an instance subscribes as it starts, and the
+  // sockets it takes wait for that subscription (the broker's bound on it is short).
+  subscriberClient();
   return {
     commands,
     recover: () => void checkSubscriptions(),

@@ -32,7 +32,8 @@ export interface ClusterPresence {
  *     another language is removed after, still named until then, so a step that fails leaves
  *     nothing unnamed for a later cancel to miss;
  *   - a claim asks the presence slot whether both users are connected, then takes both tickets in
- *     the language's slot (QUEUE_CLAIM, the arbiter between instances), then drops the pointers;
+ *     the language's slot (QUEUE_CLAIM, the arbiter between instances); the claim stands then,
+ *     whatever becomes of dropping the pointers after it;
  *   - `queue:languages` only grows (a language is added on enqueue, never removed, so no removal
  *     can race an enqueue); queuedLanguages keeps those whose queue is not empty.
  * Readers check what a pointer names, so a pointer to a claimed ticket reads as no ticket.
@@ -54,6 +55,12 @@ export function clusterQueue(client: Cluster, prefix: string, presence: ClusterP
     reap: defineScript(client, REAP_PRESENCE, 1),
   };
 
+  /**
+   * A pointer update after the tickets changed: not waited for, and its failure changes nothing
+   * (a pointer left behind names a ticket that is gone, and readers check the ticket).
+   */
+  const tidy = (update: Promise<unknown>) => void update.catch(() => undefined);
+
   const entries = (value: string | null) => (value ? value.split(';') : []);
   /** Removes the user's ticket named by `entry` ("<lang> <id>"); answers its JSON, if there. */
   async function remove(userId: string, entry: string) {
@@ -67,7 +74,7 @@ export function clusterQueue(client: Cluster, prefix: string, presence: ClusterP
     if (named.length === 0) return null;
     const [json] = await Promise.all(named.map((entry) => remove(userId, entry)));
     // Only if no enqueue moved the pointer meanwhile (its ticket is not this cancel's).
-    await run.pointerReplace(pointer(userId), value!, '');
+    tidy(run.pointerReplace(pointer(userId), value!, ''));
     return json ?? null;
   }
 
@@ -124,9 +131,9 @@ export function clusterQueue(client: Cluster, prefix: string, presence: ClusterP
       const keys = keysOf(first.languageCode);
       const args = [first.userId, first.id, second.userId, second.id];
       if ((await run.claim(...keys, ...args)) !== 1) return false;
-      await Promise.all(
-        [first, second].map((t) => run.pointerDrop(pointer(t.userId), `${t.languageCode} ${t.id}`)),
-      );
+      for (const t of [first, second]) {
+        tidy(run.pointerDrop(pointer(t.userId), `${t.languageCode} ${t.id}`));
+      }
       return true;
     },
 
