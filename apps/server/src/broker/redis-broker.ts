@@ -157,13 +157,13 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     for (const channel of listeners.keys()) dispatch(channel, { kind: 'reconnected' });
   }
 
-  /** Cluster: whether each channel listened to has its subscriber (subscribing again if not). */
-  async function subscriptionsHeard(): Promise<boolean> {
+  /** Cluster: whether each channel listened to has its subscriber (see ConnectionHooks). */
+  async function subscriptionsHeard(resubscribe: boolean): Promise<boolean> {
     const channels = [...listeners.keys()];
     if (channels.length === 0) return true;
     const counts = (await run.subscribers(key.presence, ...channels)) as number[];
     const missing = channels.filter((_, i) => counts[i] === 0);
-    for (const channel of missing) track(connections.subscribe(channel));
+    if (resubscribe) for (const channel of missing) track(connections.subscribe(channel));
     return missing.length === 0;
   }
 

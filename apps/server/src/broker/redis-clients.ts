@@ -8,7 +8,9 @@ export const CONNECT_TIMEOUT_MS = 2_000;
 const RECONNECT_STEP_MS = 100;
 const RECONNECT_MAX_MS = 2_000;
 /** On a cluster, how often the subscriptions are checked after a subscriber connection failed. */
-const RESUBSCRIBE_CHECK_MS = 200;
+const SUBSCRIPTION_CHECK_MS = 200;
+/** Checks left to ioredis's own resubscription before the broker subscribes again itself. */
+const CHECKS_BEFORE_RESUBSCRIBING = 10;
 
 export type RedisClient = Redis | Cluster;
 export type BrokerLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -38,9 +40,10 @@ export interface ConnectionHooks {
   onReconnected(): void;
   /**
    * Cluster only: whether every subscribed channel has its subscriber again (asked after a
-   * subscriber connection failed, until it answers true; it may subscribe again what is missing).
+   * subscriber connection failed, until it answers true); with `resubscribe`, it subscribes
+   * again what is missing.
    */
-  subscriptionsHeard?(): Promise<boolean>;
+  subscriptionsHeard?(resubscribe: boolean): Promise<boolean>;
 }
 
 const commandOptions: RedisOptions = {
@@ -139,9 +142,10 @@ function connectCluster(urls: readonly string[], hooks: ConnectionHooks): RedisC
     if (checking || closed || !hooks.subscriptionsHeard) return;
     checking = true;
     try {
-      while (!closed) {
-        await new Promise((resolve) => setTimeout(resolve, RESUBSCRIBE_CHECK_MS));
-        if (await hooks.subscriptionsHeard().catch(() => false)) break;
+      for (let check = 1; !closed; check++) {
+        await new Promise((resolve) => setTimeout(resolve, SUBSCRIPTION_CHECK_MS));
+        const resubscribe = check % CHECKS_BEFORE_RESUBSCRIBING === 0;
+        if (await hooks.subscriptionsHeard(resubscribe).catch(() => false)) break;
       }
     } finally {
       checking = false;
