@@ -65,7 +65,7 @@ describe.runIf(Boolean(redisTestUrl) && redisClusterAvailable)('on a Redis Clust
   async function masterOf(key: string) {
     const node = new Redis(cluster.nodes[0]!);
     try {
-      const slot = (await node.cluster('KEYSLOT', key));
+      const slot = await node.cluster('KEYSLOT', key);
       const ranges = (await node.cluster('SLOTS')) as unknown as [
         number,
         number,
