@@ -26,8 +26,11 @@
 //   unmeasured warm-up. The load generator, nginx and both instances share this machine's cores.
 //
 // Small run: CLUSTER_USERS=400 CLUSTER_SOCKETS=1000 CLUSTER_REST_SECONDS=5 node cluster-load.mjs
-// Everything the run made (instances, nginx, the database, the Redis database) is removed on exit,
-// on failure and on SIGINT/SIGTERM.
+// Redis: one database of the machine's Redis (BENCH_REDIS_URL), or with CLUSTER_REDIS=cluster a
+// Redis Cluster of CLUSTER_REDIS_MASTERS (3) local redis-server processes started for the run
+// (deploy/redis/cluster.mjs; the instances get REDIS_CLUSTER_NODES).
+// Everything the run made (instances, nginx, the database, the Redis database or cluster) is
+// removed on exit, on failure and on SIGINT/SIGTERM.
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import {
@@ -46,6 +49,7 @@ import {
 } from './lib.mjs';
 import { startCluster } from './support/cluster.mjs';
 import { connectSearchers, openLoop, seededLevels, warmUp } from './support/matching.mjs';
+import { startRedisCluster } from '../deploy/redis/cluster.mjs';
 import { claimRedisDatabase } from './support/redis.mjs';
 
 const env = process.env;
@@ -63,6 +67,12 @@ const REST_CONNECTIONS = num('CLUSTER_REST_CONNECTIONS', 50);
 const REST_USERS = num('CLUSTER_REST_USERS', 200);
 const REST_SESSIONS_PER_USER = 10;
 const REDIS_DB = env.CLUSTER_REDIS_DB === undefined ? undefined : Number(env.CLUSTER_REDIS_DB);
+const REDIS_MODE = env.CLUSTER_REDIS ?? 'node';
+const REDIS_MASTERS = num('CLUSTER_REDIS_MASTERS', 3);
+if (!['node', 'cluster'].includes(REDIS_MODE)) {
+  console.error(`CLUSTER_REDIS must be node or cluster, not "${REDIS_MODE}"`);
+  process.exit(2);
+}
 const API_KEY = env.API_KEY ?? 'parlo-dev-key';
 const MATCH_GOAL_P99_MS = 25;
 const SOCKET_GOAL_KB = 50;
@@ -101,15 +111,29 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** A database and a Redis database of the run's own, and the cluster on them. */
+/** Redis for the run: a database of the machine's Redis, or a Redis Cluster of its own. */
+async function sharedRedis(label) {
+  if (REDIS_MODE === 'cluster') {
+    const redisCluster = await startRedisCluster({ masters: REDIS_MASTERS });
+    defer('redis cluster', () => redisCluster.stop());
+    return {
+      env: { REDIS_CLUSTER_NODES: redisCluster.urls.join(',') },
+      report: { redis: `cluster of ${REDIS_MASTERS} masters` },
+    };
+  }
+  const redis = await claimRedisDatabase({ db: REDIS_DB, label: `cluster-load ${label}` });
+  defer('redis database', () => redis.release());
+  return { env: { REDIS_URL: redis.url }, report: { redis: 'one node', redis_db: redis.db } };
+}
+
+/** A database and Redis of the run's own, and the cluster on them. */
 async function cluster(label, { probe = false } = {}) {
   const database = await createDatabase(label);
   defer('database', () => database.drop());
-  const redis = await claimRedisDatabase({ db: REDIS_DB, label: `cluster-load ${label}` });
-  defer('redis database', () => redis.release());
+  const redis = await sharedRedis(label);
   const started = await startCluster({
     instances: INSTANCES,
-    env: { DATABASE_URL: database.url, REDIS_URL: redis.url, JWT_SECRET },
+    env: { DATABASE_URL: database.url, ...redis.env, JWT_SECRET },
     probe,
   });
   defer('cluster', () => started.stop());
@@ -212,7 +236,7 @@ async function matchPart() {
     goal: `p99 < ${MATCH_GOAL_P99_MS} ms (second find sent -> both session_created), ${INSTANCES} instances behind nginx, steady run`,
     goal_p99_ms: MATCH_GOAL_P99_MS,
     within_goal: steadyStats.p99_ms !== null && steadyStats.p99_ms < MATCH_GOAL_P99_MS,
-    redis_db: redis.db,
+    ...redis.report,
     database: 'postgresql (pool default 10 per instance)',
   });
 }
@@ -254,7 +278,7 @@ function readChildren(pid) {
 async function socketsPart() {
   // This process holds every client socket; the instances and nginx inherit the limit.
   const limit = ensureOpenFiles(SOCKETS + SOCKET_WARMUP + 1000);
-  const { database, cluster: entrance } = await cluster('csockets', { probe: true });
+  const { database, redis, cluster: entrance } = await cluster('csockets', { probe: true });
   const ids = await seedUsers(database.url, SOCKETS + SOCKET_WARMUP);
   const tokens = await Promise.all(
     ids.map((id) => mintAccessToken(id, { issuer: entrance.publicUrl })),
@@ -316,6 +340,7 @@ async function socketsPart() {
   report({
     bench: 'cluster-load',
     part: 'sockets',
+    ...redis.report,
     sockets: SOCKETS,
     opened: opened.length,
     refused,
@@ -381,7 +406,7 @@ const restSummary = (result) => ({
 });
 
 async function restPart() {
-  const { database, cluster: entrance } = await cluster('crest');
+  const { database, redis, cluster: entrance } = await cluster('crest');
   const ids = await seedUsers(database.url, REST_USERS);
   const sessions = await seedSessions(database.url, ids, REST_SESSIONS_PER_USER);
   // Tokens name the cluster's PUBLIC_URL as issuer, which every instance has.
@@ -398,6 +423,7 @@ async function restPart() {
   report({
     bench: 'cluster-load',
     part: 'rest',
+    ...redis.report,
     mix: ['GET /api/v1/users/me', 'GET /api/v1/sessions', 'GET /api/v1/stats?language=en'],
     users: REST_USERS,
     past_sessions: sessions,

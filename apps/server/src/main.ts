@@ -26,10 +26,13 @@ logger.info({ driver: database.driver }, 'database opened');
 await database.migrate();
 await seedDatabase(database.db);
 
-// With Redis, presence, delivery, the queue and every rate-limit counter are shared by all
-// instances behind the load balancer; without it they live in this process.
-const redisBroker = config.REDIS_URL
-  ? createRedisBroker({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, log: logger })
+// With Redis (one, or a cluster), presence, delivery, the queue and every rate-limit counter are
+// shared by all instances behind the load balancer; without it they live in this process.
+const redisTarget = config.REDIS_URL
+  ? { url: config.REDIS_URL }
+  : config.REDIS_CLUSTER_NODES && { clusterNodes: config.REDIS_CLUSTER_NODES };
+const redisBroker = redisTarget
+  ? createRedisBroker({ ...redisTarget, keyPrefix: config.REDIS_KEY_PREFIX, log: logger })
   : undefined;
 const app = await buildApp({
   config,
@@ -52,7 +55,7 @@ logger.info(
     url: config.PUBLIC_URL,
     devSignIn: config.DEV_SIGNIN,
     db: database.driver,
-    broker: redisBroker ? 'redis' : 'memory',
+    broker: config.REDIS_CLUSTER_NODES ? 'redis-cluster' : redisBroker ? 'redis' : 'memory',
   },
   'Parlo is ready',
 );

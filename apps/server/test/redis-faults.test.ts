@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, isNull, or, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  redisClusterAvailable,
+  startRedisCluster,
+  type RunningRedisCluster,
+} from '../../../deploy/redis/cluster.mjs';
 import { createRedisBroker, type RedisBroker } from '../src/broker/redis-broker.ts';
+import type { RedisTarget } from '../src/broker/redis-clients.ts';
 import { sessions } from '../src/db/tables/sessions.ts';
 import { createChargedSession } from '../src/modules/tokens/session-charge-repo.ts';
 import { eventually, sleep, useLiveApp } from './helpers/live-app.ts';
@@ -161,58 +167,84 @@ describe.runIf(Boolean(redisTestUrl) && hasRedisServer)(
   },
 );
 
-/** Instances killed outright: their users come back elsewhere, or are forgotten after the grace. */
-describe.runIf(Boolean(redisTestUrl))('redis broker with an instance that died', () => {
-  const keyPrefix = `parlo-test:${randomBytes(6).toString('hex')}:`;
-  const brokers: RedisBroker[] = [];
-  const make = () => {
-    const broker = createRedisBroker({ url: redisTestUrl!, keyPrefix, deadInstanceGraceMs: 300 });
-    brokers.push(broker);
-    return broker;
-  };
-  afterAll(async () => {
-    for (const broker of brokers) await broker.close();
+describeDeadInstance('redis', {
+  start: () => Promise.resolve({ url: redisTestUrl! }),
+  async stop(keyPrefix) {
     const redis = new Redis(redisTestUrl!);
     await deleteRedisKeys(redis, keyPrefix).finally(() => redis.disconnect());
-  });
-
-  const ticket = (userId: string, enqueuedAt: number) => ({
-    id: randomBytes(8).toString('hex'),
-    userId,
-    languageCode: 'en',
-    level: 'B1' as const,
-    ageGroup: 'adult' as const,
-    enqueuedAt,
-    lastPartnerId: null,
-    excludedUserIds: [],
-  });
-
-  it('forgets the users of an instance dead past the grace, but not those back elsewhere', async () => {
-    const dying = make();
-    const survivor = make();
-    dying.subscribe('dying', () => {});
-    survivor.subscribe('survivor', () => {});
-    for (const userId of ['u1', 'u2', 'u3']) {
-      expect(await dying.claimPresence(userId, 'dying')).toBe(true);
-    }
-    await dying.enqueue(ticket('u1', 1));
-    await dying.enqueue(ticket('u2', 2));
-    expect(await survivor.reap()).toEqual({ instances: 0, users: 0 });
-    await dying.reap();
-
-    // Its Redis connections go with the process.
-    await dying.close();
-    expect(await survivor.claimPresence('u1', 'survivor')).toBe(true);
-    // Dead, but within the grace: nothing is forgotten yet.
-    expect(await survivor.reap()).toEqual({ instances: 0, users: 0 });
-    expect(await survivor.onlineCount()).toBe(3);
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(await survivor.reap()).toEqual({ instances: 1, users: 2 });
-
-    expect(await survivor.onlineCount()).toBe(1);
-    expect(await survivor.isOnline('u1')).toBe(true);
-    expect(await survivor.ticketOf('u1')).not.toBeNull();
-    expect(await survivor.ticketOf('u2')).toBeNull();
-    expect(await survivor.reap()).toEqual({ instances: 0, users: 0 });
-  });
+  },
 });
+if (redisClusterAvailable) {
+  let cluster: RunningRedisCluster | undefined;
+  describeDeadInstance('a redis cluster', {
+    async start() {
+      cluster = await startRedisCluster({ masters: 3 });
+      return { clusterNodes: cluster.urls };
+    },
+    stop: async () => cluster?.stop(),
+  });
+}
+
+/** Instances killed outright: their users come back elsewhere, or are forgotten after the grace. */
+function describeDeadInstance(
+  name: string,
+  redis: { start(): Promise<RedisTarget>; stop(keyPrefix: string): Promise<void> },
+) {
+  describe.runIf(Boolean(redisTestUrl))(`${name} broker with an instance that died`, () => {
+    const keyPrefix = `parlo-test:${randomBytes(6).toString('hex')}:`;
+    const brokers: RedisBroker[] = [];
+    let target: RedisTarget;
+    beforeAll(async () => {
+      target = await redis.start();
+    });
+    const make = () => {
+      const broker = createRedisBroker({ ...target, keyPrefix, deadInstanceGraceMs: 300 });
+      brokers.push(broker);
+      return broker;
+    };
+    afterAll(async () => {
+      for (const broker of brokers) await broker.close();
+      await redis.stop(keyPrefix);
+    });
+
+    const ticket = (userId: string, enqueuedAt: number) => ({
+      id: randomBytes(8).toString('hex'),
+      userId,
+      languageCode: 'en',
+      level: 'B1' as const,
+      ageGroup: 'adult' as const,
+      enqueuedAt,
+      lastPartnerId: null,
+      excludedUserIds: [],
+    });
+
+    it('forgets the users of an instance dead past the grace, but not those back elsewhere', async () => {
+      const dying = make();
+      const survivor = make();
+      dying.subscribe('dying', () => {});
+      survivor.subscribe('survivor', () => {});
+      for (const userId of ['u1', 'u2', 'u3']) {
+        expect(await dying.claimPresence(userId, 'dying')).toBe(true);
+      }
+      await dying.enqueue(ticket('u1', 1));
+      await dying.enqueue(ticket('u2', 2));
+      expect(await survivor.reap()).toEqual({ instances: 0, users: 0 });
+      await dying.reap();
+
+      // Its Redis connections go with the process.
+      await dying.close();
+      expect(await survivor.claimPresence('u1', 'survivor')).toBe(true);
+      // Dead, but within the grace: nothing is forgotten yet.
+      expect(await survivor.reap()).toEqual({ instances: 0, users: 0 });
+      expect(await survivor.onlineCount()).toBe(3);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(await survivor.reap()).toEqual({ instances: 1, users: 2 });
+
+      expect(await survivor.onlineCount()).toBe(1);
+      expect(await survivor.isOnline('u1')).toBe(true);
+      expect(await survivor.ticketOf('u1')).not.toBeNull();
+      expect(await survivor.ticketOf('u2')).toBeNull();
+      expect(await survivor.reap()).toEqual({ instances: 0, users: 0 });
+    });
+  });
+}

@@ -3,9 +3,22 @@
  * instances sees half an update.
  *
  * Queue keys are named in Lua from the prefix (ARGV[1]) and a language, because a user's old
- * ticket may sit in another language's queue: fine on one Redis (or a Sentinel pair), which is
- * what Parlo runs on. See `queueKeys` in redis-broker.ts for the Redis Cluster plan.
+ * ticket may sit in another language's queue: fine on one Redis (or a Sentinel pair). On a Redis
+ * Cluster a script may only touch one slot: the presence scripts below run there too (their keys
+ * share a hash tag, see `presenceScripts`), the queue runs redis-cluster-scripts.ts instead.
  */
+
+/**
+ * How a script asks who listens on a channel and publishes to it: one Redis's pub/sub, or a
+ * cluster's sharded pub/sub, whose channel lives on the node of its slot (so both answers are
+ * exact there, where NUMSUB and PUBLISH would only count that node's subscribers).
+ */
+export interface PubSub {
+  numsub: 'NUMSUB' | 'SHARDNUMSUB';
+  publish: 'PUBLISH' | 'SPUBLISH';
+}
+export const NODE_PUBSUB: PubSub = { numsub: 'NUMSUB', publish: 'PUBLISH' };
+export const SHARDED_PUBSUB: PubSub = { numsub: 'SHARDNUMSUB', publish: 'SPUBLISH' };
 
 /** Key names of one language's queue; the `{q:<lang>}` hash tag keeps them in one Cluster slot. */
 const QUEUE_KEYS = `
@@ -41,11 +54,12 @@ end
  * (`<prefix>presence:of:<instance>`), so the users of an instance that died can be found. An
  * instance is alive while its pub/sub channel has a subscriber: a process that dies loses its
  * Redis connection, and Redis drops its subscription at once, so a user whose socket was there
- * can connect again elsewhere straight away.
+ * can connect again elsewhere straight away. On a cluster the channel is a shard channel in the
+ * presence keys' slot: SHARDNUMSUB there counts every subscriber, wherever the instance connects.
  */
-const PRESENCE = `
+const presence = (numsub: PubSub['numsub']) => `
 local function instance_alive(prefix, instance)
-  local counts = redis.call('PUBSUB', 'NUMSUB', prefix .. 'instance:' .. instance)
+  local counts = redis.call('PUBSUB', '${numsub}', prefix .. 'instance:' .. instance)
   return tonumber(counts[2]) > 0
 end
 local function presence_set(prefix, instance)
@@ -63,12 +77,13 @@ local function online(prefix, presence, user_id)
   return owner and instance_alive(prefix, owner)
 end
 `;
+const PRESENCE = presence(NODE_PUBSUB.numsub);
 
 /**
  * The JSON of every ticket of a language, oldest first (equal enqueue times in ticket id order: a
  * sorted set orders equal scores by member).
  */
-const LIST_TICKETS = `
+export const LIST_TICKETS = `
 local function list_tickets(tickets, order)
   local ids = redis.call('ZRANGE', order, 0, -1)
   local found = {}
@@ -152,25 +167,33 @@ return list_tickets(KEYS[1], KEYS[2])
 `;
 
 /**
- * Takes the user's presence for an instance, unless a live instance (this one included) holds it.
- * KEYS[1] presence; ARGV prefix, user id, instance id. Answers 1 when taken.
+ * The scripts that touch presence only, which makes them one slot on a cluster as long as the
+ * presence hash, `<prefix>presence:of:<id>` and the channels `<prefix>instance:<id>` share a hash
+ * tag (the cluster layout's prefix ends in one).
  */
-export const CLAIM_PRESENCE = `
-${PRESENCE}
+export function presenceScripts(pubsub: PubSub) {
+  const lua = presence(pubsub.numsub);
+  return {
+    /**
+     * Takes the user's presence for an instance, unless a live instance (this one included)
+     * holds it. KEYS[1] presence; ARGV prefix, user id, instance id. Answers 1 when taken.
+     */
+    CLAIM_PRESENCE: `
+${lua}
 local prefix, user_id, instance = ARGV[1], ARGV[2], ARGV[3]
 local owner = redis.call('HGET', KEYS[1], user_id)
 if owner and (owner == instance or instance_alive(prefix, owner)) then return 0 end
 set_presence(prefix, KEYS[1], user_id, instance, owner)
 return 1
-`;
+`,
 
-/**
- * An instance that lost Redis tells it again which sockets it holds (Redis may have restarted
- * empty). KEYS[1] presence; ARGV prefix, instance id, user ids. Answers the users another live
- * instance holds meanwhile (their sockets here are the second ones).
- */
-export const REASSERT_PRESENCE = `
-${PRESENCE}
+    /**
+     * An instance that lost Redis tells it again which sockets it holds (Redis may have restarted
+     * empty). KEYS[1] presence; ARGV prefix, instance id, user ids. Answers the users another live
+     * instance holds meanwhile (their sockets here are the second ones).
+     */
+    REASSERT_PRESENCE: `
+${lua}
 local prefix, instance = ARGV[1], ARGV[2]
 local taken = {}
 for i = 3, #ARGV do
@@ -183,32 +206,32 @@ for i = 3, #ARGV do
   end
 end
 return taken
-`;
+`,
 
-/** KEYS[1] presence; ARGV prefix, user id, instance id. */
-export const RELEASE_PRESENCE = `
-${PRESENCE}
+    /** KEYS[1] presence; ARGV prefix, user id, instance id. */
+    RELEASE_PRESENCE: `
+${lua}
 local prefix, user_id, instance = ARGV[1], ARGV[2], ARGV[3]
 redis.call('SREM', presence_set(prefix, instance), user_id)
 if redis.call('HGET', KEYS[1], user_id) == instance then
   return redis.call('HDEL', KEYS[1], user_id)
 end
 return 0
-`;
+`,
 
-/** KEYS[1] presence; ARGV prefix, user id. 1 when the user's socket is on a live instance. */
-export const IS_ONLINE = `
-${PRESENCE}
+    /** KEYS[1] presence; ARGV prefix, user id. 1 when the user's socket is on a live instance. */
+    IS_ONLINE: `
+${lua}
 if online(ARGV[1], KEYS[1], ARGV[2]) then return 1 end
 return 0
-`;
+`,
 
-/**
- * KEYS[1] presence; ARGV prefix, then user ids. Answers those whose socket is on a live instance
- * (each instance's liveness is read once).
- */
-export const ONLINE_AMONG = `
-${PRESENCE}
+    /**
+     * KEYS[1] presence; ARGV prefix, then user ids. Answers those whose socket is on a live
+     * instance (each instance's liveness is read once).
+     */
+    ONLINE_AMONG: `
+${lua}
 local prefix = ARGV[1]
 local alive = {}
 local found = {}
@@ -220,61 +243,82 @@ for i = 2, #ARGV do
   end
 end
 return found
+`,
+
+    /**
+     * Publishes to the channel of the instance holding the user's socket, in one step with the
+     * look-up so a socket that moved is not missed. KEYS[1] presence; ARGV channel prefix, user id,
+     * event JSON. Answers how many subscribers got it (0 when the user is not connected).
+     */
+    DELIVER: `
+local owner = redis.call('HGET', KEYS[1], ARGV[2])
+if not owner then return 0 end
+return redis.call('${pubsub.publish}', ARGV[1] .. owner, ARGV[3])
+`,
+  };
+}
+
+/**
+ * `reap_dead(prefix, grace, presence, forget)`: registers the calling instances (ARGV[3] on) and
+ * forgets instances dead for at least the grace, calling `forget(user_id)` for each of their
+ * users whose presence it removes (users who came back elsewhere have moved it already). Answers
+ * how many instances it forgot, and which calling instances were not registered before.
+ */
+export const reapDead = (numsub: PubSub['numsub']) => `
+${presence(numsub)}
+local function reap_dead(prefix, grace, presence, forget)
+  local instances, dead = prefix .. 'instances', prefix .. 'instances:dead'
+  local unregistered = {}
+  for i = 3, #ARGV do
+    if redis.call('SADD', instances, ARGV[i]) == 1 then
+      unregistered[#unregistered + 1] = ARGV[i]
+    end
+    redis.call('HDEL', dead, ARGV[i])
+  end
+  local time = redis.call('TIME')
+  local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+  local forgotten = 0
+  for _, instance in ipairs(redis.call('SMEMBERS', instances)) do
+    if instance_alive(prefix, instance) then
+      redis.call('HDEL', dead, instance)
+    else
+      local since = tonumber(redis.call('HGET', dead, instance))
+      if not since then
+        redis.call('HSET', dead, instance, now)
+      elseif now - since >= grace then
+        local users_key = presence_set(prefix, instance)
+        for _, user_id in ipairs(redis.call('SMEMBERS', users_key)) do
+          if redis.call('HGET', presence, user_id) == instance then
+            redis.call('HDEL', presence, user_id)
+            forget(user_id)
+          end
+        end
+        redis.call('DEL', users_key)
+        redis.call('SREM', instances, instance)
+        redis.call('HDEL', dead, instance)
+        forgotten = forgotten + 1
+      end
+    end
+  end
+  return forgotten, unregistered
+end
 `;
 
 /**
  * Registers the calling instances and forgets instances dead for at least the grace: their users'
- * presence and queue tickets (users who came back elsewhere have moved their presence already).
- * KEYS[1] presence, KEYS[2] queue index, KEYS[3] languages; ARGV prefix, grace ms, then the
- * caller's instance ids. Answers {instances forgotten, users forgotten}.
+ * presence and queue tickets. KEYS[1] presence, KEYS[2] queue index, KEYS[3] languages; ARGV
+ * prefix, grace ms, then the caller's instance ids. Answers {instances forgotten, users forgotten}.
  */
 export const REAP_INSTANCES = `
-${PRESENCE}
+${reapDead(NODE_PUBSUB.numsub)}
 ${REMOVE_TICKET}
-local prefix, grace = ARGV[1], tonumber(ARGV[2])
-local instances, dead = prefix .. 'instances', prefix .. 'instances:dead'
-for i = 3, #ARGV do
-  redis.call('SADD', instances, ARGV[i])
-  redis.call('HDEL', dead, ARGV[i])
-end
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local forgotten_instances, forgotten_users = 0, 0
-for _, instance in ipairs(redis.call('SMEMBERS', instances)) do
-  if instance_alive(prefix, instance) then
-    redis.call('HDEL', dead, instance)
-  else
-    local since = tonumber(redis.call('HGET', dead, instance))
-    if not since then
-      redis.call('HSET', dead, instance, now)
-    elseif now - since >= grace then
-      local users_key = presence_set(prefix, instance)
-      for _, user_id in ipairs(redis.call('SMEMBERS', users_key)) do
-        if redis.call('HGET', KEYS[1], user_id) == instance then
-          redis.call('HDEL', KEYS[1], user_id)
-          remove_ticket(prefix, KEYS[2], KEYS[3], user_id, nil)
-          forgotten_users = forgotten_users + 1
-        end
-      end
-      redis.call('DEL', users_key)
-      redis.call('SREM', instances, instance)
-      redis.call('HDEL', dead, instance)
-      forgotten_instances = forgotten_instances + 1
-    end
-  end
-end
+local prefix = ARGV[1]
+local forgotten_users = 0
+local forgotten_instances = reap_dead(prefix, tonumber(ARGV[2]), KEYS[1], function(user_id)
+  remove_ticket(prefix, KEYS[2], KEYS[3], user_id, nil)
+  forgotten_users = forgotten_users + 1
+end)
 return {forgotten_instances, forgotten_users}
-`;
-
-/**
- * Publishes to the channel of the instance holding the user's socket, in one step with the look-up
- * so a socket that moved is not missed. KEYS[1] presence; ARGV channel prefix, user id, event
- * JSON. Answers how many subscribers got it (0 when the user is not connected).
- */
-export const DELIVER = `
-local owner = redis.call('HGET', KEYS[1], ARGV[2])
-if not owner then return 0 end
-return redis.call('PUBLISH', ARGV[1] .. owner, ARGV[3])
 `;
 
 /**

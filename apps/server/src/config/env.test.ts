@@ -151,6 +151,29 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('selects a Redis Cluster by its seed nodes, and refuses it beside REDIS_URL', () => {
+    const nodes = 'redis://:s%40cret@10.0.0.1:7000, redis://10.0.0.2:7000/0';
+    expect(loadConfig({ REDIS_CLUSTER_NODES: nodes }, fixedSecret)).toMatchObject({
+      REDIS_CLUSTER_NODES: ['redis://:s%40cret@10.0.0.1:7000', 'redis://10.0.0.2:7000/0'],
+    });
+    expect(loadConfig({}, fixedSecret).REDIS_CLUSTER_NODES).toBeUndefined();
+    expect(
+      issuesOf({
+        REDIS_URL: 'redis://10.0.0.1:6379',
+        REDIS_CLUSTER_NODES: 'redis://10.0.0.1:7000',
+      }),
+    ).toEqual(['REDIS_URL/REDIS_CLUSTER_NODES: set one or neither (one Redis, or a cluster)']);
+    expect(issuesOf({ REDIS_CLUSTER_NODES: '10.0.0.1:7000,redis://10.0.0.2:7000' })).toEqual([
+      'REDIS_CLUSTER_NODES.0: each entry must be a redis:// URL',
+    ]);
+    expect(issuesOf({ REDIS_CLUSTER_NODES: 'redis://10.0.0.2:7000/3' })).toEqual([
+      'REDIS_CLUSTER_NODES.0: a Redis Cluster has database 0 only: leave the path out',
+    ]);
+    expect(issuesOf({ REDIS_CLUSTER_NODES: ' , ' })).toEqual([
+      'REDIS_CLUSTER_NODES: list at least one node',
+    ]);
+  });
+
   it('refuses a guessable METRICS_TOKEN', () => {
     expect(issuesOf({ METRICS_TOKEN: 'short-token' })).toEqual([
       'METRICS_TOKEN: must be at least 16 characters',

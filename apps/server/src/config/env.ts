@@ -77,6 +77,17 @@ const premiumPrices = z.string().transform((value, ctx): PremiumPrice[] => {
   return prices;
 });
 
+/** A cluster's seed nodes; each a redis:// URL, without a database (a cluster has 0 only). */
+const redisClusterNodes = urlList(/^rediss?$/, 'redis://').pipe(
+  z
+    .array(
+      z.string().refine((url) => ['', '/', '/0'].includes(new URL(url).pathname), {
+        error: 'a Redis Cluster has database 0 only: leave the path out',
+      }),
+    )
+    .min(1, 'list at least one node'),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number<string>().int().min(0).max(65535).default(3000),
@@ -93,6 +104,12 @@ const envSchema = z.object({
    */
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.max(600_000).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  /**
+   * Instead of REDIS_URL: the broker on a Redis Cluster. Comma-separated redis:// URLs of seed
+   * nodes (one is enough; more let the server start while one is down); the credentials and TLS
+   * (rediss://) of the first serve every node.
+   */
+  REDIS_CLUSTER_NODES: redisClusterNodes.optional(),
   /** Every Redis key and channel starts with it: deployments (or test runs) sharing one Redis. */
   REDIS_KEY_PREFIX: z
     .string()
@@ -296,6 +313,9 @@ function crossFieldIssues(input: Env): string[] {
   }
   if (input.KAKAO_CLIENT_SECRET && !input.KAKAO_CLIENT_ID) {
     issues.push('KAKAO_CLIENT_ID: required when KAKAO_CLIENT_SECRET is set');
+  }
+  if (input.REDIS_URL && input.REDIS_CLUSTER_NODES) {
+    issues.push('REDIS_URL/REDIS_CLUSTER_NODES: set one or neither (one Redis, or a cluster)');
   }
   if (input.TURN_URLS && !input.TURN_SECRET) {
     issues.push('TURN_SECRET: required when TURN_URLS is set');

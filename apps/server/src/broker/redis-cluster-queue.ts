@@ -1,0 +1,157 @@
+import type { Cluster } from 'ioredis';
+import { defineScript } from './redis-clients.ts';
+import {
+  POINTER_DROP,
+  POINTER_REPLACE,
+  POINTER_SET,
+  QUEUE_ADD,
+  QUEUE_CLAIM,
+  QUEUE_REMOVE,
+  REAP_PRESENCE,
+} from './redis-cluster-scripts.ts';
+import { queueKeys, type QueueStore } from './redis-queue.ts';
+
+/** Users whose tickets a reap removes at once (each removal is a few round trips). */
+const FORGET_BATCH = 100;
+
+export interface ClusterPresence {
+  /** The presence hash. */
+  key: string;
+  /** The prefix the presence scripts name their keys with (it ends in the `{live}` tag). */
+  luaPrefix: string;
+  /** Those of the users whose socket is on a live instance. */
+  onlineAmong(userIds: readonly string[]): Promise<string[]>;
+}
+
+/**
+ * The queue on a Redis Cluster. Each language's queue is one slot (`{q:<lang>}`: tickets, order,
+ * and users → ticket id), so everything pairing needs is atomic there. What spans slots is done
+ * in steps, each one slot:
+ *   - a user's pointer `queue:user:<id>` (its own slot) says where the user's ticket waits
+ *     (POINTER_SET); a ticket is added before the pointer names it, and a ticket it replaced in
+ *     another language is removed after, still named until then, so a step that fails leaves
+ *     nothing unnamed for a later cancel to miss;
+ *   - a claim asks the presence slot whether both users are connected, then takes both tickets in
+ *     the language's slot (QUEUE_CLAIM, the arbiter between instances); the claim stands then,
+ *     whatever becomes of dropping the pointers after it;
+ *   - `queue:languages` only grows (a language is added on enqueue, never removed, so no removal
+ *     can race an enqueue); queuedLanguages keeps those whose queue is not empty.
+ * Readers check what a pointer names, so a pointer to a claimed ticket reads as no ticket.
+ */
+export function clusterQueue(client: Cluster, prefix: string, presence: ClusterPresence) {
+  const languages = `${prefix}queue:languages`;
+  const pointer = (userId: string) => `${prefix}queue:user:${userId}`;
+  const keysOf = (languageCode: string) => {
+    const { tickets, order, users } = queueKeys(prefix, languageCode);
+    return [tickets, order, users];
+  };
+  const run = {
+    add: defineScript(client, QUEUE_ADD, 3),
+    remove: defineScript(client, QUEUE_REMOVE, 3),
+    claim: defineScript(client, QUEUE_CLAIM, 3),
+    pointerSet: defineScript(client, POINTER_SET, 1),
+    pointerReplace: defineScript(client, POINTER_REPLACE, 1),
+    pointerDrop: defineScript(client, POINTER_DROP, 1),
+    reap: defineScript(client, REAP_PRESENCE, 1),
+  };
+
+  /**
+   * A pointer update after the tickets changed: not waited for, and its failure changes nothing
+   * (a pointer left behind names a ticket that is gone, and readers check the ticket).
+   */
+  const tidy = (update: Promise<unknown>) => void update.catch(() => undefined);
+
+  const entries = (value: string | null) => (value ? value.split(';') : []);
+  /** Removes the user's ticket named by `entry` ("<lang> <id>"); answers its JSON, if there. */
+  async function remove(userId: string, entry: string) {
+    const [languageCode = '', id = ''] = entry.split(' ');
+    return (await run.remove(...keysOf(languageCode), userId, id)) as string | null;
+  }
+
+  async function cancel(userId: string): Promise<string | null> {
+    const value = await client.get(pointer(userId));
+    const named = entries(value);
+    if (named.length === 0) return null;
+    const [json] = await Promise.all(named.map((entry) => remove(userId, entry)));
+    // Only if no enqueue moved the pointer meanwhile (its ticket is not this cancel's).
+    tidy(run.pointerReplace(pointer(userId), value!, ''));
+    return json ?? null;
+  }
+
+  const store: QueueStore = {
+    async enqueue(ticket, snapshotMax) {
+      const { userId, languageCode, id } = ticket;
+      const entry = `${languageCode} ${id}`;
+      const json = JSON.stringify(ticket);
+      const keys = keysOf(languageCode);
+      const list = (await run.add(...keys, userId, id, ticket.enqueuedAt, json, snapshotMax)) as
+        string[] | null;
+      let value: string;
+      try {
+        [value] = (await Promise.all([
+          run.pointerSet(pointer(userId), entry, languageCode),
+          client.sadd(languages, languageCode),
+        ])) as [string, number];
+      } catch (error) {
+        // Unnamed, the ticket could not be cancelled: take it back before failing.
+        await run.remove(...keys, userId, id).catch(() => undefined);
+        throw error;
+      }
+      const replaced = entries(value).slice(1);
+      if (replaced.length > 0) {
+        await Promise.all(replaced.map((old) => remove(userId, old)));
+        await run.pointerReplace(pointer(userId), value, entry);
+      }
+      return list;
+    },
+
+    cancel,
+
+    async ticketOf(userId) {
+      const [current] = entries(await client.get(pointer(userId)));
+      if (!current) return null;
+      const [languageCode = '', id = ''] = current.split(' ');
+      return await client.hget(queueKeys(prefix, languageCode).tickets, id);
+    },
+
+    async queuedLanguages() {
+      const known = await client.smembers(languages);
+      const sizes = await Promise.all(
+        known.map((languageCode) => client.zcard(queueKeys(prefix, languageCode).order)),
+      );
+      return known.filter((_, i) => sizes[i]! > 0);
+    },
+
+    async claimPair(first, second) {
+      // Pairing is within a language: its slot is the only place both tickets can be taken at once.
+      if (first.userId === second.userId || first.languageCode !== second.languageCode)
+        return false;
+      const online = await presence.onlineAmong([first.userId, second.userId]);
+      if (online.length < 2) return false;
+      const keys = keysOf(first.languageCode);
+      const args = [first.userId, first.id, second.userId, second.id];
+      if ((await run.claim(...keys, ...args)) !== 1) return false;
+      for (const t of [first, second]) {
+        tidy(run.pointerDrop(pointer(t.userId), `${t.languageCode} ${t.id}`));
+      }
+      return true;
+    },
+
+    async reap(instanceIds, graceMs) {
+      const [instances, users, unregistered, unheard] = (await run.reap(
+        presence.key,
+        presence.luaPrefix,
+        graceMs,
+        ...instanceIds,
+      )) as [number, string[], string[], string[]];
+      // Their tickets, unless the user came back meanwhile (and may be searching again).
+      for (let first = 0; first < users.length; first += FORGET_BATCH) {
+        const batch = users.slice(first, first + FORGET_BATCH);
+        const back = new Set(await presence.onlineAmong(batch));
+        await Promise.all(batch.filter((id) => !back.has(id)).map(cancel));
+      }
+      return { instances, users: users.length, unregistered, unheard };
+    },
+  };
+  return store;
+}
