@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdvisoryLocks } from '../db/advisory-lock.ts';
 import type { Clock } from '../lib/clock.ts';
-import { createTimerScheduler, type Scheduler } from '../realtime/scheduler.ts';
+import { createTimerScheduler, type Scheduler } from '../lib/scheduler.ts';
 
 export interface JobContext {
   /** The run's "now", read once from the clock when the run starts. */

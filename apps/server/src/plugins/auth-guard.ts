@@ -1,14 +1,12 @@
-import type { UserStatus } from '@parlo/contract/users';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
+import { UnauthorizedError } from '../lib/errors.ts';
 import { bearerTokenOf, type AccessTokens } from '../modules/auth/access-tokens.ts';
-import { isRestricted } from '@parlo/contract/account-status';
-
-export interface AuthenticatedUser {
-  id: string;
-  status: UserStatus;
-}
+import {
+  checkAccount,
+  type AccountRow,
+  type AuthenticatedUser,
+} from '../modules/users/account-check.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,33 +43,9 @@ declare module 'fastify' {
  */
 export interface AuthGuardOptions {
   accessTokens: AccessTokens;
-  findAccount: (
-    userId: string,
-  ) => Promise<{ id: string; status: UserStatus; deletedAt: Date | null } | undefined>;
+  findAccount: (userId: string) => Promise<AccountRow | undefined>;
   /** The broker's revocation set: no database round trip, and shared by every instance. */
   isSessionRevoked: (sessionId: string) => Promise<boolean>;
-}
-
-export interface AccountRow {
-  id: string;
-  /** The effective status (a lapsed temporary block reads as active). */
-  status: UserStatus;
-  deletedAt: Date | null;
-}
-
-/**
- * The account checks of every protected request: the account exists and is not deleted (401), and
- * is not restricted unless the route allows it (403 account_blocked).
- */
-export function checkAccount(
-  row: AccountRow | undefined,
-  { allowBlocked = false }: { allowBlocked?: boolean | undefined } = {},
-): AuthenticatedUser {
-  if (!row || row.deletedAt) throw new UnauthorizedError('Authentication required');
-  if (isRestricted(row.status) && !allowBlocked) {
-    throw new ForbiddenError('Your account is restricted', 'account_blocked');
-  }
-  return { id: row.id, status: row.status };
 }
 
 const authGuard: FastifyPluginCallback<AuthGuardOptions> = (

@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../../src/db/client.ts';
 import { seedDatabase } from '../../src/db/seed.ts';
 import { createAccessTokens } from '../../src/modules/auth/access-tokens.ts';
 import { createTokensRepo } from '../../src/modules/tokens/tokens-repo.ts';
-import type { Scheduler } from '../../src/realtime/scheduler.ts';
+import type { Scheduler } from '../../src/lib/scheduler.ts';
 import { apiHeaders } from './oauth.ts';
 import { createLearner, type LearnerOptions } from './learners.ts';
 import { createTestDatabase, manualClock, testConfig, type Driver } from './test-app.ts';

@@ -19,6 +19,9 @@ const errors = {
 
 /** Stripe events can carry whole invoices; larger than the API's usual body limit. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+/** Where Stripe delivers events; it carries Stripe's signature, not the app's API key. */
+const WEBHOOK_ROUTE = '/billing/webhook';
+export const BILLING_WEBHOOK_PATH = `/api/v1${WEBHOOK_ROUTE}`;
 
 /** Buying Premium through Stripe Checkout, managing it in the Billing Portal, and the webhook. */
 const billingRoutes: FastifyPluginAsyncZod<{ billingService: BillingService }> = async (
@@ -81,7 +84,7 @@ const billingRoutes: FastifyPluginAsyncZod<{ billingService: BillingService }> =
       (_req, body, done) => done(null, body),
     );
     raw.post(
-      '/billing/webhook',
+      WEBHOOK_ROUTE,
       {
         bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: {

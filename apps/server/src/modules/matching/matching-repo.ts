@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { UserStatus } from '@parlo/contract/users';
 import type { TicketProfile } from '../../broker/broker.ts';
 import type { Database } from '../../db/client.ts';
-import type { AccountRow } from '../../plugins/auth-guard.ts';
+import type { AccountRow } from '../users/account-check.ts';
 import { effectiveStatus } from '@parlo/contract/account-status';
 import { preparedQuery } from '../../db/prepared.ts';
 import {

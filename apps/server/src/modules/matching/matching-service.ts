@@ -11,8 +11,8 @@ import {
   ForbiddenError,
   RateLimitedError,
 } from '../../lib/errors.ts';
-import { checkAccount } from '../../plugins/auth-guard.ts';
-import type { Scheduler } from '../../realtime/scheduler.ts';
+import { checkAccount } from '../users/account-check.ts';
+import type { Scheduler } from '../../lib/scheduler.ts';
 import type { PeerProfileRow } from '../sessions/live-sessions-repo.ts';
 import { AlreadyInSessionError, type SessionLifecycle } from '../sessions/session-lifecycle.ts';
 import {

@@ -13,8 +13,8 @@ import {
   NotFoundError,
   RateLimitedError,
 } from '../../lib/errors.ts';
-import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
-import type { Scheduler } from '../../realtime/scheduler.ts';
+import type { AuthenticatedUser } from '../users/account-check.ts';
+import type { Scheduler } from '../../lib/scheduler.ts';
 import type { LiveSessionsRepo } from '../sessions/live-sessions-repo.ts';
 import {
   AlreadyInSessionError,

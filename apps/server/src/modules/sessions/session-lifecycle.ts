@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Broker } from '../../broker/broker.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import type { Scheduler } from '../../realtime/scheduler.ts';
+import type { Scheduler } from '../../lib/scheduler.ts';
 import {
   UsersInSessionError,
   type ChargedSession,
