@@ -6,6 +6,7 @@ import './index.css';
 import { captureReferralCode } from '@/features/auth/lib/referral-code';
 import { hasStoredSession } from '@/features/auth/lib/stored-session';
 import { detectInterfaceLanguage, rememberLanguage } from '@/lib/language-detector';
+import { startStaticReveals } from '@/lib/reveal-on-scroll';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { startStaticCookieBanner } from '@/app/public-page/static-cookie-banner';
 import {
@@ -90,6 +91,7 @@ function boot() {
     void renderAppOver(root);
     return;
   }
+  startStaticReveals(root);
   hydrateOnIntent(root);
 }
 

@@ -1,6 +1,8 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderToString } from 'react-dom/server';
 import { Reveal } from '@/components/ui/reveal';
+import { startStaticReveals } from '@/lib/reveal-on-scroll';
 
 const WINDOW_HEIGHT = 800;
 
@@ -136,5 +138,38 @@ describe('Reveal', () => {
     const block = renderBlock();
     expect(block.className).not.toContain('animate-reveal');
     expect(looksHidden(block)).toBe(false);
+  });
+});
+
+describe('the prerendered page before the app runs', () => {
+  /** The block as the prerender wrote it, in a page of its own. */
+  function prerenderedBlock(delay?: 150 | 300 | 450) {
+    const page = document.createElement('div');
+    page.innerHTML = renderToString(<Reveal delay={delay}>Block</Reveal>);
+    document.body.append(page);
+    return { page, block: page.firstElementChild as HTMLElement };
+  }
+
+  it('leaves a block that was painted in the window as it is', () => {
+    stubIntersectionObserver();
+    placeAt(100);
+    const { page, block } = prerenderedBlock(150);
+    startStaticReveals(page);
+    expect(block.dataset.reveal).toBe('shown');
+    expect(block.className).not.toContain('animate-reveal');
+    page.remove();
+  });
+
+  it('fades a block below the window in, with its delay, as it is scrolled to', () => {
+    const comeInto = stubIntersectionObserver();
+    placeAt(WINDOW_HEIGHT * 3);
+    const { page, block } = prerenderedBlock(450);
+    startStaticReveals(page);
+    expect(block.dataset.reveal).toBe('still');
+    comeInto(WINDOW_HEIGHT + 40);
+    expect(block.dataset.reveal).toBe('playing');
+    expect(block.className).toContain('animate-reveal');
+    expect(block.style.animationDelay).toBe('450ms');
+    page.remove();
   });
 });

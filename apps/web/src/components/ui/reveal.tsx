@@ -1,15 +1,12 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  canAnimateReveal,
+  REVEAL_MOTION_CLASSES,
+  watchReveal,
+  type RevealState,
+} from '@/lib/reveal-on-scroll';
 
 export type RevealDelay = 0 | 150 | 300 | 450;
-
-/** How far below the window a block starts fading in, so it is under way when it appears. */
-const LEAD_MARGIN = '0px 0px 20% 0px';
-
-function canAnimate() {
-  if (typeof window === 'undefined' || typeof IntersectionObserver === 'undefined') return false;
-  if (typeof window.matchMedia !== 'function') return true;
-  return !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 type RevealProps = {
   children: ReactNode;
@@ -29,35 +26,22 @@ export function Reveal({ children, delay = 0, className = '' }: RevealProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
 
-  // Before the first paint, so a block in the window fades in rather than flashing first.
+  // Before the first paint, so a block in the window fades in rather than flashing first. A
+  // prerendered page's own script may have decided already (the block was painted, or is
+  // fading): the app, hydrating it, leaves that as it is.
   useLayoutEffect(() => {
     const element = ref.current;
-    if (!element || !canAnimate()) return;
-    const { top, bottom } = element.getBoundingClientRect();
-    const below = top >= window.innerHeight;
-    if (!below) {
-      if (bottom > 0) setPlaying(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const entry = entries.find((candidate) => candidate.isIntersecting);
-        if (!entry) return;
-        observer.disconnect();
-        // A jump (End, a link to an anchor) shows the block at once: it stays as it is.
-        if (entry.boundingClientRect.top >= window.innerHeight) setPlaying(true);
-      },
-      { rootMargin: LEAD_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    if (!element || !canAnimateReveal()) return;
+    if ((element.dataset.reveal as RevealState | undefined) !== 'still') return;
+    return watchReveal(element, () => setPlaying(true), true);
   }, []);
 
-  const motion = playing ? 'animate-reveal motion-reduce:animate-none print:animate-none' : '';
+  const motion = playing ? REVEAL_MOTION_CLASSES : '';
   return (
     <div
       ref={ref}
-      data-reveal={playing ? 'playing' : 'still'}
+      data-reveal={(playing ? 'playing' : 'still') satisfies RevealState}
+      data-reveal-delay={delay > 0 ? delay : undefined}
       style={playing && delay > 0 ? { animationDelay: `${delay}ms` } : undefined}
       className={`${motion} ${className}`.trim() || undefined}
     >
