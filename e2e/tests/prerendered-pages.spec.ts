@@ -78,6 +78,30 @@ test.describe('public pages with JavaScript', () => {
     expect(scripts.filter((s) => /\/assets\/(framework|start-app)-/.test(s))).toEqual([]);
   });
 
+  test('the sign-in page paints without the app, and the first press on a provider signs in', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(new URL(response.url()).pathname);
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/auth/signin?returnTo=%2Fsearch', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Parlo' })).toBeVisible();
+    await expect(page).toHaveTitle('Sign in · Parlo');
+    expect(scripts.filter((s) => /\/assets\/(framework|start-app)-/.test(s))).toEqual([]);
+    // The press loads the app, which then starts the provider's sign-in as if it had been there.
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL(/\/dev-oauth\//);
+    // The app took the page over in place: React found the markup it would have drawn.
+    expect(
+      errors.filter((text) => /hydrat|did not match|error #4(18|19|23|25)/i.test(text)),
+    ).toEqual([]);
+  });
+
   test('a stored session makes the app take over the prerendered page at once', async ({
     page,
     context,

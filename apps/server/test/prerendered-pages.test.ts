@@ -145,6 +145,31 @@ describe.each(drivers)('prerendered public pages (%s)', (driver) => {
     expect(res.body).toContain('<div id="root"></div>');
   });
 
+  it('serves the prerendered sign-in page only where every provider can sign in', async () => {
+    const res = await t.app.inject({ url: '/auth/signin?returnTo=%2Fsearch', headers: html });
+    expect(res.body).toContain('>signin</html>');
+    // Its file shows every provider's button: with Google alone, the SPA shows the one it can.
+    const googleOnly = await buildTestApp(driver, {
+      env: {
+        WEB_DIST: webDist,
+        API_KEY,
+        PUBLIC_URL,
+        DEV_SIGNIN: 'false',
+        GOOGLE_CLIENT_ID: 'google-client',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
+      },
+    });
+    try {
+      const spa = await googleOnly.app.inject({ url: '/auth/signin', headers: html });
+      expect(spa.statusCode).toBe(200);
+      expect(spa.body).toContain('<div id="root"></div>');
+      const about = await googleOnly.app.inject({ url: '/info/about', headers: html });
+      expect(about.body).toContain('>about</html>');
+    } finally {
+      await googleOnly.close();
+    }
+  });
+
   it('serves sitemap.xml and robots.txt with the public origin, not the files themselves', async () => {
     const sitemap = await t.app.inject({ url: '/sitemap.xml' });
     expect(sitemap.statusCode).toBe(200);

@@ -7,18 +7,31 @@ import {
 /**
  * The public pages the web build prerenders to static HTML in every interface language, and the
  * server answers from those files (issue 20). Signed-in routes stay the SPA.
+ *
+ * The sign-in page shows one button per provider, and the build renders every provider; the
+ * server answers from its files only when it can sign in with all of them (`withEveryProvider`),
+ * and otherwise serves the SPA, which shows the providers it can.
  */
-export const PUBLIC_PAGES = [
+export const PUBLIC_PAGES: readonly PublicPage[] = [
   { id: 'landing', path: '/' },
   { id: 'about', path: '/info/about' },
   { id: 'faq', path: '/info/faq' },
   { id: 'terms', path: '/legal/terms' },
   { id: 'privacy', path: '/legal/privacy' },
   { id: 'cookies', path: '/legal/cookies' },
-] as const;
+  { id: 'signin', path: '/auth/signin', withEveryProvider: true, unlisted: true },
+];
 
-export type PublicPage = (typeof PUBLIC_PAGES)[number];
-export type PublicPageId = PublicPage['id'];
+export type PublicPageId = 'landing' | 'about' | 'faq' | 'terms' | 'privacy' | 'cookies' | 'signin';
+
+export type PublicPage = {
+  id: PublicPageId;
+  path: string;
+  /** Rendered with every sign-in provider's button: valid only where all of them can sign in. */
+  withEveryProvider?: true;
+  /** Left out of sitemap.xml: a page to act on, not one to find in a search. */
+  unlisted?: true;
+};
 
 /** The spec's query parameter that names the interface language (§9 detection order). */
 export const LANGUAGE_QUERY_PARAMETER = 'lang';

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   INTERFACE_LANGUAGES,
+  PROVIDERS,
   type InterfaceLanguage,
   type Provider,
 } from '@parlo/contract/constants';
@@ -60,14 +61,17 @@ async function readFilled(file: string, placeholders: Placeholders) {
 
 /**
  * Reads the prerendered pages once at start. A page missing in any language is left out whole, so
- * its path falls back to the SPA (a build from before prerendering, or a test's small dist).
+ * its path falls back to the SPA (a build from before prerendering, or a test's small dist); so is
+ * the sign-in page when a provider cannot sign in here (its file shows every provider's button).
  */
 export async function loadPrerenderedSite(
   root: string,
   placeholders: Placeholders,
 ): Promise<PrerenderedSite> {
   const pages = new Map<string, PageVersions>();
+  const everyProvider = PROVIDERS.every((p) => placeholders.signInProviders.includes(p));
   for (const page of PUBLIC_PAGES) {
+    if (page.withEveryProvider && !everyProvider) continue;
     const entries = await Promise.all(
       INTERFACE_LANGUAGES.map(async (language) => {
         const file = join(root, prerenderedPageFile(page.id, language));

@@ -44,11 +44,13 @@ export function RootLayout() {
     setViewKey((key) => key + 1);
   }
 
-  // A visitor's public page looks the same whatever start-up finds (public pages work without the
-  // API), so it shows at once: no loading page in front of it, and prerendered HTML hydrates.
-  const visitorOnPublicPage = isPublicAccess(kind) && !hasStoredSession;
+  // A visitor's public page, or the sign-in page, needs nothing start-up finds out to be drawn, so
+  // it shows at once: no loading page in front of it, and prerendered HTML hydrates. (Sign-in
+  // still gives way to the unavailable page below if the API cannot be reached.)
+  const visitorPage = isPublicAccess(kind) || kind === 'guest';
+  const visitorOnVisitorPage = visitorPage && !hasStoredSession;
   let content = <AppLayout viewKey={viewKey} />;
-  if (status === 'loading' && !visitorOnPublicPage) content = <LoadingPage />;
+  if (status === 'loading' && !visitorOnVisitorPage) content = <LoadingPage />;
   else if (status === 'unavailable' && !isPublicAccess(kind)) {
     content = <ServiceUnavailablePage onRetry={() => void start()} retrying={retrying} />;
   }

@@ -19,4 +19,9 @@ export const PAGE_META: Record<
     title: 'cookies.meta_title',
     description: 'cookies.meta_description',
   },
+  signin: {
+    namespace: 'auth',
+    title: 'sign_in.page_title',
+    description: 'sign_in.meta_description',
+  },
 };

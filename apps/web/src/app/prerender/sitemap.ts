@@ -4,7 +4,8 @@ import { PUBLIC_URL_PLACEHOLDER } from '@/app/prerender/page-head';
 
 /**
  * Every public page in every language, each entry listing its alternates (Google's sitemap form
- * of hreflang). Signed-in routes are not pages a search engine can see.
+ * of hreflang). Signed-in routes are not pages a search engine can see, and sign-in is not one
+ * to look for.
  */
 export function sitemapXml(origin = PUBLIC_URL_PLACEHOLDER): string {
   const alternates = (path: string) =>
@@ -15,7 +16,7 @@ export function sitemapXml(origin = PUBLIC_URL_PLACEHOLDER): string {
       ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${origin}${path}"/>`,
     ].join('\n');
-  const urls = PUBLIC_PAGES.flatMap((page) =>
+  const urls = PUBLIC_PAGES.filter((page) => !page.unlisted).flatMap((page) =>
     INTERFACE_LANGUAGES.map((language) =>
       [
         '  <url>',
