@@ -193,7 +193,17 @@ export function createGateway(deps: GatewayDeps): Gateway {
     } catch (error) {
       // The broker is unreachable: the client tries again with its backoff.
       log.warn({ err: error, userId }, 'socket refused: presence could not be claimed');
-      return ws.close(TRY_AGAIN_LATER, 'Try again later');
+      ws.close(TRY_AGAIN_LATER, 'Try again later');
+      // The claim may have been carried out with only its answer lost (a timeout): undo it, or
+      // every retry is refused as a second connection. A socket the user holds here keeps its own.
+      if (!sockets.has(userId)) {
+        await deps.broker
+          .releasePresence(userId, deps.instanceId)
+          .catch((releaseError: unknown) =>
+            log.warn({ err: releaseError, userId }, 'presence release after a failed claim failed'),
+          );
+      }
+      return;
     }
     if (!claimed) {
       return ws.close(SOCKET_CLOSE_CODES.duplicateConnection, 'Already connected elsewhere');
