@@ -21,12 +21,17 @@ export function canAnimateReveal() {
  * Decides when `element` fades in and calls `play` then (at most once). A block in the window
  * plays at once when `inWindowPlays` (a page drawn by the app); one below it plays as it rises
  * into view, unless it arrives by a jump (End, a link to an anchor), which shows it as it is.
- * Returns the function that stops watching.
+ * `rect` is where the block is now, when the caller measured it already. Returns the function
+ * that stops watching.
  */
-export function watchReveal(element: Element, play: () => void, inWindowPlays: boolean) {
-  const { top, bottom } = element.getBoundingClientRect();
-  if (top < window.innerHeight) {
-    if (inWindowPlays && bottom > 0) play();
+export function watchReveal(
+  element: Element,
+  play: () => void,
+  inWindowPlays: boolean,
+  rect: Pick<DOMRect, 'top' | 'bottom'> = element.getBoundingClientRect(),
+) {
+  if (rect.top < window.innerHeight) {
+    if (inWindowPlays && rect.bottom > 0) play();
     return () => {};
   }
   const observer = new IntersectionObserver(
@@ -45,25 +50,29 @@ export function watchReveal(element: Element, play: () => void, inWindowPlays: b
 /**
  * The prerendered page's fades, before the app runs: blocks painted in the window stay as they
  * are (they were seen already); those below fade in as they are scrolled to. Marks each block,
- * so the app hydrating later leaves what was decided here alone.
+ * so the app hydrating later leaves what was decided here alone. Every block is measured before
+ * any is marked: one layout, not one per block.
  */
 export function startStaticReveals(root: ParentNode) {
   if (!canAnimateReveal()) return;
-  for (const element of root.querySelectorAll<HTMLElement>('[data-reveal="still"]')) {
-    let played = false;
+  const blocks = [...root.querySelectorAll<HTMLElement>('[data-reveal="still"]')];
+  const rects = blocks.map((element) => element.getBoundingClientRect());
+  blocks.forEach((element, index) => {
+    const rect = rects[index]!;
+    if (rect.top < window.innerHeight) {
+      element.dataset.reveal = 'shown' satisfies RevealState;
+      return;
+    }
     watchReveal(
       element,
       () => {
-        played = true;
         const delay = element.dataset.revealDelay;
         if (delay) element.style.animationDelay = `${delay}ms`;
         element.className = `${REVEAL_MOTION_CLASSES} ${element.className}`.trim();
         element.dataset.reveal = 'playing' satisfies RevealState;
       },
       false,
+      rect,
     );
-    if (!played && element.getBoundingClientRect().top < window.innerHeight) {
-      element.dataset.reveal = 'shown' satisfies RevealState;
-    }
-  }
+  });
 }
