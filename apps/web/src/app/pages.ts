@@ -28,8 +28,9 @@ export const AuthCallbackPage = lazyPage(() =>
 export const OnboardingPage = lazyPage(() =>
   import('@/features/onboarding/components/onboarding-page').then((m) => m.OnboardingPage),
 );
-export const DashboardPage = lazyPage(() =>
-  import('@/features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
+export const DashboardPage = lazyPage(
+  () => import('@/features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
+  ['dashboard', 'forms', 'tokens'],
 );
 export const SearchPage = lazyPage(() =>
   import('@/features/search/components/search-page').then((m) => m.SearchPage),

@@ -10,9 +10,13 @@ const app = (
   </StrictMode>
 );
 
-/** The SPA, rendered from scratch into #root (replacing a prerendered page if there is one). */
+/**
+ * The SPA, rendered from scratch into #root (replacing a prerendered page if there is one). The
+ * code and texts of the page the address shows start downloading now, beside the session's
+ * restore, rather than after it.
+ */
 export function renderApp(root: HTMLElement) {
-  void initI18n();
+  void initI18n().then(() => preloadPages(window.location.pathname).catch(() => {}));
   createRoot(root).render(app);
 }
 

@@ -1,4 +1,5 @@
 import { createElement, use, useEffect, useState, type ComponentType } from 'react';
+import { i18n } from '@/lib/i18n';
 
 /** A component whose code is imported on first need, once, for every place that shows it. */
 export type LazyComponent<P> = {
@@ -64,15 +65,24 @@ export type LazyPage<P> = ComponentType<P> & { preload: () => Promise<ComponentT
 /**
  * Like `React.lazy`, but a page whose code has been preloaded renders at once instead of
  * suspending once more: hydrating a prerendered page must not suspend, or React drops the HTML
- * and renders it anew.
+ * and renders it anew. `namespaces` are the translations its parts ask for: preloading the page
+ * fetches them beside its code, instead of one after another as each part renders and suspends.
  */
 export function lazyPage<P extends object>(
   importComponent: () => Promise<ComponentType<P>>,
+  namespaces: readonly string[] = [],
 ): LazyPage<P> {
   const component = lazyComponent(importComponent);
   function Page(props: P) {
     // The same component object on every render: the import is made once and kept.
     return createElement(component.loaded ?? use(component.load()), props);
   }
-  return Object.assign(Page, { preload: () => component.load() });
+  const preload = async () => {
+    const [loaded] = await Promise.all([
+      component.load(),
+      namespaces.length > 0 ? i18n.loadNamespaces([...namespaces]) : undefined,
+    ]);
+    return loaded;
+  };
+  return Object.assign(Page, { preload });
 }
