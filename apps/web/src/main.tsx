@@ -1,3 +1,5 @@
+// First: no schema may be built before zod is told not to probe for eval (CSP).
+import '@/lib/zod-jitless';
 import '@fontsource-variable/inter';
 import './index.css';
 import { renderApp } from '@/app/start-app';

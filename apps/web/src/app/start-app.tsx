@@ -1,3 +1,5 @@
+// First: no schema may be built before zod is told not to probe for eval (CSP).
+import '@/lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { i18n, initI18n } from '@/lib/i18n';
