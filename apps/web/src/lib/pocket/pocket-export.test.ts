@@ -36,9 +36,7 @@ describe('Anki export', () => {
   });
 
   it('never lets a field split a line or a column, and shows markup as typed', () => {
-    const tsv = toAnkiTsv([
-      item({ front: 'line one\nline two\r\nthree', back: 'a\tb <b>&</b>' }),
-    ]);
+    const tsv = toAnkiTsv([item({ front: 'line one\nline two\r\nthree', back: 'a\tb <b>&</b>' })]);
     const notes = tsv.split('\n').filter((l) => l && !l.startsWith('#'));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.split('\t')).toEqual([

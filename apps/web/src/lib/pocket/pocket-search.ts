@@ -2,8 +2,7 @@ import type { PocketItem } from '@/lib/pocket/pocket-store';
 
 /** Items whose phrase, note or partner contains every word of the query (any case, any accent). */
 export function searchPocket(items: readonly PocketItem[], query: string): PocketItem[] {
-  const fold = (text: string) =>
-    text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...items];
   return items.filter((item) => {

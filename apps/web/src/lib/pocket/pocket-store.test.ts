@@ -19,10 +19,21 @@ describe('phrase pocket store (IndexedDB)', () => {
   it('keeps items per account, newest first, and a phrase saved twice in a call once', async () => {
     const alice = await openPocket(ALICE);
     const first = await alice.add(
-      { front: '  ¿Qué tal?  ', source: 'chat', sessionId: 's1', partnerName: 'Lucía', languageCode: 'es' },
+      {
+        front: '  ¿Qué tal?  ',
+        source: 'chat',
+        sessionId: 's1',
+        partnerName: 'Lucía',
+        languageCode: 'es',
+      },
       1_000,
     );
-    expect(first).toMatchObject({ front: '¿Qué tal?', back: '', sessionId: 's1', createdAt: 1_000 });
+    expect(first).toMatchObject({
+      front: '¿Qué tal?',
+      back: '',
+      sessionId: 's1',
+      createdAt: 1_000,
+    });
     const again = await alice.add({ front: '¿Qué tal?', source: 'chat', sessionId: 's1' }, 2_000);
     expect(again.id).toBe(first.id);
     await alice.add({ front: '¿Qué tal?', source: 'chat', sessionId: 's2' }, 3_000);
@@ -49,7 +60,11 @@ describe('phrase pocket store (IndexedDB)', () => {
     const pocket = await openPocket(ALICE);
     const item = await pocket.add({ front: 'echar de menos', source: 'card' }, 1_000);
     const edited = await pocket.update(item.id, { back: 'to miss (someone)', front: '' }, 5_000);
-    expect(edited).toMatchObject({ front: 'echar de menos', back: 'to miss (someone)', updatedAt: 5_000 });
+    expect(edited).toMatchObject({
+      front: 'echar de menos',
+      back: 'to miss (someone)',
+      updatedAt: 5_000,
+    });
     expect(await pocket.update('missing', { back: 'x' })).toBeUndefined();
     pocket.close();
 

@@ -21,7 +21,11 @@ describe('call recap maths', () => {
   });
 
   it('turns seconds into minutes and seconds, and leaves out what was not measured', () => {
-    const recap = buildRecap({ durationSeconds: 421.4, chat: { sent: 3, received: 2 }, phrasesSaved: 4 });
+    const recap = buildRecap({
+      durationSeconds: 421.4,
+      chat: { sent: 3, received: 2 },
+      phrasesSaved: 4,
+    });
     expect(recap).toEqual({
       duration: { minutes: 7, seconds: 1 },
       talkShares: null,
@@ -56,7 +60,9 @@ describe('call recap maths', () => {
 
   it('is empty when nothing is known', () => {
     expect(buildRecap({}).empty).toBe(true);
-    expect(buildRecap({ durationSeconds: null, talk: { selfMs: 0, partnerMs: 0 } }).empty).toBe(true);
+    expect(buildRecap({ durationSeconds: null, talk: { selfMs: 0, partnerMs: 0 } }).empty).toBe(
+      true,
+    );
     expect(buildRecap({ durationSeconds: Number.NaN }).duration).toBeNull();
   });
 });

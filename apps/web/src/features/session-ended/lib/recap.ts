@@ -52,7 +52,8 @@ export function buildRecap(input: CallRecapInput): CallRecap {
   const pair = (value: { given: number; received: number } | null | undefined) =>
     value ? { given: count(value.given) ?? 0, received: count(value.received) ?? 0 } : null;
   const recap: Omit<CallRecap, 'empty'> = {
-    duration: seconds === null ? null : { minutes: Math.floor(seconds / 60), seconds: seconds % 60 },
+    duration:
+      seconds === null ? null : { minutes: Math.floor(seconds / 60), seconds: seconds % 60 },
     talkShares: input.talk ? talkShares(input.talk.selfMs, input.talk.partnerMs) : null,
     cardsDone: count(input.cardsDone),
     signals: pair(input.signals),
