@@ -17,6 +17,7 @@ import { createCalibrationRepo } from './modules/after-call/calibration-repo.ts'
 import { createCalibrationService } from './modules/after-call/calibration-service.ts';
 import { createSearchActivityRepo } from './modules/after-call/search-activity-repo.ts';
 import { createSearchActivityService } from './modules/after-call/search-activity-service.ts';
+import { createSearchStartsJob } from './modules/after-call/search-starts-job.ts';
 import { ACCESS_TOKEN_TTL_MS, createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth-repo.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
@@ -135,8 +136,9 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
     calibrationRepo: createCalibrationRepo(db),
     clock,
   });
+  const searchActivityRepo = createSearchActivityRepo(db);
   const searchActivity = createSearchActivityService({
-    searchActivityRepo: createSearchActivityRepo(db),
+    searchActivityRepo,
     clock,
     log,
   });
@@ -299,7 +301,10 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
 
   // Background jobs (retention), one instance at a time through advisory locks.
   const jobs = createJobRunner({
-    jobs: createRetentionJobs({ repo: createAccountPurgeRepo(db), log }),
+    jobs: [
+      ...createRetentionJobs({ repo: createAccountPurgeRepo(db), log }),
+      createSearchStartsJob(searchActivityRepo),
+    ],
     locks: createAdvisoryLocks(db),
     clock,
     log,

@@ -240,6 +240,19 @@ describe.each(drivers)('when learners search (%s)', (driver) => {
     expect(busy(await cellsOf(user, 'it', 'UTC'))).toEqual(['0 10 5+']);
   });
 
+  it('drops search starts older than the heat-map reads, keeping the rest', async () => {
+    // The clock reads 2025-06-20T12:00Z (moved a little by earlier tests): 29 days back is kept.
+    await starts('ar', 'C2', '2025-05-22T13:00:00Z'); // 29 days before
+    await starts('ar', 'C2', '2025-05-21T11:00:00Z', 2); // more than 29 days before
+    const run = await ctx.app.jobs.run('purge-search-starts');
+    expect(run).toMatchObject({ status: 'done' });
+    const left = await ctx.db
+      .select()
+      .from(searchStarts)
+      .where(eq(searchStarts.languageCode, 'ar'));
+    expect(left.map((row) => row.startedAt.toISOString())).toEqual(['2025-05-22T13:00:00.000Z']);
+  });
+
   it('refuses an unknown time zone, a language not learned and a caller not signed in', async () => {
     const user = await ctx.account({ languageCode: 'pt', level: 'A2' });
     for (const tz of ['Mars/Olympus', '', 'x'.repeat(80)]) {
