@@ -133,6 +133,11 @@ test.describe('after the call', () => {
     await expect(ana.getByText('weather permitting', { exact: true })).toHaveCount(0);
     expect(await databases(ana)).toContain(`parlo-pocket-${anaId}`);
 
+    // The dashboard leads to the pocket too.
+    await ana.goto('/dashboard');
+    await ana.getByRole('link', { name: /^Phrase pocket/ }).click();
+    await expect(ana.getByText(line)).toBeVisible();
+
     // Deleting the account clears the pocket from this device.
     await ana.goto('/settings/general');
     await ana.getByRole('button', { name: 'Delete account' }).click();
