@@ -10,6 +10,7 @@ import { composeServer, type ServerDeps } from './composition.ts';
 import type { Config } from './config/env.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import { createLogger } from './lib/logger.ts';
+import afterCallRoutes from './modules/after-call/after-call-routes.ts';
 import authRoutes from './modules/auth/auth-routes.ts';
 import { devOAuthRoutes } from './modules/auth/dev-oauth-routes.ts';
 import { devIssuer, enabledProviders } from './modules/auth/provider-registry.ts';
@@ -145,6 +146,11 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(warningsRoutes, { ...API, warningsService: services.warnings });
   await app.register(usersRoutes, { ...API, usersService: services.users });
+  await app.register(afterCallRoutes, {
+    ...API,
+    calibrationService: services.calibration,
+    searchActivityService: services.searchActivity,
+  });
 
   // The development providers, outside production only (config refuses them there).
   if (config.DEV_SIGNIN) {

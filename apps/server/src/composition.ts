@@ -13,6 +13,11 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createMemoryRateCounter, type RateCounter } from './lib/rate-counter.ts';
 import { createTimerScheduler, type Scheduler } from './lib/scheduler.ts';
+import { createCalibrationRepo } from './modules/after-call/calibration-repo.ts';
+import { createCalibrationService } from './modules/after-call/calibration-service.ts';
+import { createSearchActivityRepo } from './modules/after-call/search-activity-repo.ts';
+import { createSearchActivityService } from './modules/after-call/search-activity-service.ts';
+import { createSearchStartsJob } from './modules/after-call/search-starts-job.ts';
 import { ACCESS_TOKEN_TTL_MS, createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth-repo.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
@@ -126,6 +131,18 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
   const tokens = createTokensService({ tokensRepo, clock });
   const sessions = createSessionsService({ sessionsRepo: createSessionsRepo(db) });
 
+  // After the call: peer level calibration and when learners search (issue 22).
+  const calibration = createCalibrationService({
+    calibrationRepo: createCalibrationRepo(db),
+    clock,
+  });
+  const searchActivityRepo = createSearchActivityRepo(db);
+  const searchActivity = createSearchActivityService({
+    searchActivityRepo,
+    clock,
+    log,
+  });
+
   // The live half: calls, matching, offers, the socket and the stats.
   const liveSessionsRepo = createLiveSessionsRepo(db);
   const lifecycle = createSessionLifecycle({
@@ -153,6 +170,7 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
       anyLevelAfterMs: config.MATCH_ANY_LEVEL_AFTER_MS,
     },
     onMatched: metrics.matched,
+    onSearchStarted: (languageCode, level) => searchActivity.searchStarted(languageCode, level),
     log,
   });
   const offers = createOffersService({
@@ -283,7 +301,10 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
 
   // Background jobs (retention), one instance at a time through advisory locks.
   const jobs = createJobRunner({
-    jobs: createRetentionJobs({ repo: createAccountPurgeRepo(db), log }),
+    jobs: [
+      ...createRetentionJobs({ repo: createAccountPurgeRepo(db), log }),
+      createSearchStartsJob(searchActivityRepo),
+    ],
     locks: createAdvisoryLocks(db),
     clock,
     log,
@@ -319,6 +340,8 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
       auth,
       warnings,
       users,
+      calibration,
+      searchActivity,
     },
   };
 }

@@ -1,3 +1,4 @@
+import * as afterCall from './tables/after-call.ts';
 import * as auth from './tables/auth.ts';
 import * as billing from './tables/billing.ts';
 import * as catalogue from './tables/catalogue.ts';
@@ -11,6 +12,7 @@ import * as users from './tables/users.ts';
  * tables/ by area; repositories import the tables they use from there directly.
  */
 export const schema = {
+  ...afterCall,
   ...auth,
   ...billing,
   ...catalogue,

@@ -41,6 +41,9 @@ export const PracticePage = lazyPage(() =>
 export const SessionEndedPage = lazyPage(() =>
   import('@/features/session-ended/components/session-ended-page').then((m) => m.SessionEndedPage),
 );
+export const PocketPage = lazyPage(() =>
+  import('@/features/pocket/components/pocket-page').then((m) => m.PocketPage),
+);
 export const PremiumPage = lazyPage(() =>
   import('@/features/premium/components/premium-page').then((m) => m.PremiumPage),
 );

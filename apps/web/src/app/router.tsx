@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', element: <Pages.DashboardPage />, handle: routeHandle('member') },
           { path: 'search', element: <Pages.SearchPage />, handle: routeHandle('member') },
           { path: 'premium', element: <Pages.PremiumPage />, handle: routeHandle('member') },
+          { path: 'pocket', element: <Pages.PocketPage />, handle: routeHandle('member') },
           { path: 'practice', element: <Pages.PracticePage />, handle: routeHandle('member') },
           {
             path: 'session-ended',

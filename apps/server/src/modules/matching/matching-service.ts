@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@parlo/contract/errors';
-import type { LanguageCode } from '@parlo/contract/constants';
+import type { LanguageCode, ProficiencyLevel } from '@parlo/contract/constants';
 import type { MatchCancelResult, MatchFindResult } from '@parlo/contract/match';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broker, QueueTicket } from '../../broker/broker.ts';
@@ -70,6 +70,8 @@ export interface MatchingServiceDeps {
    * as the newer ticket is mostly matched on arrival. Must be cheap and never throw.
    */
   onMatched?: (waitMs: number) => void;
+  /** Told each new search (not a find that keeps its place), for the search heat-map. */
+  onSearchStarted?: (languageCode: LanguageCode, level: ProficiencyLevel) => void;
   log: FastifyBaseLogger;
 }
 
@@ -289,6 +291,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         throw error;
       });
       markFresh(ticket);
+      if (!keep) deps.onSearchStarted?.(languageCode, searcher.level);
       // The queue as the enqueue left it: the scan needs no read of its own.
       void runPairing(languageCode, false, queue ?? undefined);
       return {

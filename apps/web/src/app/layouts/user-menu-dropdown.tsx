@@ -5,6 +5,7 @@ import type { User } from '@parlo/contract/users';
 import { Avatar } from '@/components/ui/avatar';
 import { SettingsIcon, ShieldCheckIcon, SignOutIcon } from '@/components/ui/icons';
 import { avatarUrl, displayName } from '@/lib/current-user';
+import { forgetThisDevice } from '@/lib/pocket/forget-device';
 import { signOut } from '@/features/auth/lib/sign-out';
 import { useModerationAccess } from '@/features/moderation/api/get-moderation-access';
 import { hasFinishedOnboarding, isBlocked } from '@/app/access';
@@ -33,7 +34,8 @@ export function UserMenuDropdown({ user, ...menu }: UserMenuDropdownProps) {
   const moderation = useModerationAccess(!isBlocked(user));
   const moderator = !isBlocked(user) && Boolean(moderation.data);
 
-  async function handleSignOut() {
+  async function handleSignOut(forget = false) {
+    if (forget) await forgetThisDevice();
     await signOut();
     await navigate('/', { replace: true });
   }
@@ -77,6 +79,10 @@ export function UserMenuDropdown({ user, ...menu }: UserMenuDropdownProps) {
       <DropdownMenu.Item className={menuItemClasses} onSelect={() => void handleSignOut()}>
         <SignOutIcon className="size-4 text-stone-500" />
         {t('user_menu.sign_out')}
+      </DropdownMenu.Item>
+      <DropdownMenu.Item className={menuItemClasses} onSelect={() => void handleSignOut(true)}>
+        <SignOutIcon className="size-4 text-stone-500" />
+        {t('user_menu.sign_out_forget')}
       </DropdownMenu.Item>
     </MenuDropdown>
   );

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { PageSpinner } from '@/components/notices/loading-page';
 import { currentUserQueryOptions, displayName } from '@/lib/current-user';
 import { isJustJoined } from '@/lib/just-joined';
+import { CalibratedLevel, PocketLinkCard } from '@/features/dashboard/components/after-call-cards';
 import { CurrentLanguageCard } from '@/features/dashboard/components/current-language-card';
 import { LanguagePrompt } from '@/features/dashboard/components/language-prompt';
 import { RecentSessionsCard } from '@/features/dashboard/components/recent-sessions-card';
@@ -37,6 +38,8 @@ export function DashboardPage() {
         <div className="grid gap-6">
           <StartSessionCard hasCurrentLanguage={currentCode !== null} />
           <CurrentLanguageCard languages={languages} currentCode={currentCode} />
+          <CalibratedLevel languageCode={currentCode} />
+          <PocketLinkCard />
         </div>
         <RecentSessionsCard />
       </div>

@@ -21,6 +21,7 @@ export type FaqEntry = {
     | 'continue_partner'
     | 'safety'
     | 'privacy'
+    | 'after_call'
     | 'minimum_age'
     | 'technical_problems'
     | 'delete_account';
@@ -37,6 +38,7 @@ export const faqEntries: FaqEntry[] = [
   { id: 'continue_partner', kind: 'answer' },
   { id: 'safety', kind: 'bullets' },
   { id: 'privacy', kind: 'answer' },
+  { id: 'after_call', kind: 'bullets' },
   { id: 'minimum_age', kind: 'answer' },
   { id: 'technical_problems', kind: 'bullets' },
   { id: 'delete_account', kind: 'answer' },

@@ -10,6 +10,8 @@ import { ChatCard } from '@/features/practice/components/chat-card';
 import { PromptCarousel } from '@/features/practice/components/prompt-carousel';
 import { useCallSession } from '@/features/practice/hooks/use-call-session';
 import { useStore } from '@/features/practice/hooks/use-store';
+import { PocketQuickAdd } from '@/lib/pocket/pocket-call';
+import { useAfterCall } from '@/features/practice/after-call/use-after-call';
 
 type CallViewProps = { payload: SessionCreatedPayload };
 
@@ -43,6 +45,7 @@ export function CallScreen({ call }: { call: CallSession }) {
         ? 'connecting'
         : null;
   const partner = payload.peerProfile;
+  useAfterCall(payload, chat.messages);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-6 sm:py-6 lg:px-8">
@@ -89,6 +92,7 @@ export function CallScreen({ call }: { call: CallSession }) {
             />
           )}
           <PromptCarousel languageCode={payload.session.languageCode} seed={payload.session.id} />
+          <PocketQuickAdd />
         </div>
       </div>
     </div>

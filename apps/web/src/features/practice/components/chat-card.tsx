@@ -4,6 +4,7 @@ import { CHAT_COUNTER_FROM, CHAT_MAX_LENGTH } from '@parlo/contract/constants';
 import { CloseIcon } from '@/components/ui/icons';
 import { SendIcon } from '@/features/practice/components/call-icons';
 import { sendableContent, type ChatMessage } from '@/features/practice/lib/chat-channel';
+import { SavePhraseButton } from '@/lib/pocket/pocket-call';
 
 export type ChatCardProps = {
   messages: readonly ChatMessage[];
@@ -90,12 +91,15 @@ export function ChatCard({ messages, ready, onSend, onClose }: ChatCardProps) {
                 {message.sender === 'self' ? t('chat.you') : t('chat.partner')}:{' '}
               </span>
               <span className="break-words whitespace-pre-wrap">{message.content}</span>
-              <time
-                dateTime={new Date(message.timestamp).toISOString()}
-                className={`mt-0.5 block text-[11px] ${message.sender === 'self' ? 'text-brand-100' : 'text-stone-500'}`}
-              >
-                {time.format(message.timestamp)}
-              </time>
+              <span className="mt-0.5 flex items-center justify-between gap-2">
+                <time
+                  dateTime={new Date(message.timestamp).toISOString()}
+                  className={`block text-[11px] ${message.sender === 'self' ? 'text-brand-100' : 'text-stone-500'}`}
+                >
+                  {time.format(message.timestamp)}
+                </time>
+                <SavePhraseButton text={message.content} source="chat" />
+              </span>
             </li>
           ))}
         </ol>

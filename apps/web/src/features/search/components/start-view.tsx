@@ -7,6 +7,7 @@ import { openDeviceTest } from '@/lib/device-test-dialog-store';
 import { useTokenBalance } from '@/lib/tokens/use-token-balance';
 import { SearchStats } from '@/features/search/components/search-stats';
 import { SearchCard } from '@/features/search/components/search-card';
+import { SearchActivityMap } from '@/features/search/components/search-activity-map';
 
 type StartViewProps = {
   languageCode: string;
@@ -48,6 +49,7 @@ export function StartView({ languageCode, onFind, starting }: StartViewProps) {
           className="mt-4 max-w-xl"
         />
       )}
+      <SearchActivityMap languageCode={languageCode} />
     </>
   );
 }

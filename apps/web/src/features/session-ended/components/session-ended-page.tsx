@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { openReportDialog } from '@/lib/session/report-dialog-store';
 import { useLiveSession, type EndedSession } from '@/lib/session/live-session-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { AfterCallSection } from '@/features/session-ended/components/after-call-section';
 import { ContinueOffer } from '@/features/session-ended/components/continue-offer';
 import { useContinueOffer } from '@/features/session-ended/hooks/use-continue-offer';
 import { endContent } from '@/features/session-ended/lib/end-reason';
@@ -55,6 +56,8 @@ function SessionEndedView({ ended }: { ended: EndedSession }) {
       <ButtonLink to="/search" size="lg" className="mt-8 w-full sm:w-auto">
         {t(`actions.${content.action}`)}
       </ButtonLink>
+
+      <AfterCallSection ended={ended} />
 
       <div className="mt-8 grid w-full gap-4 border-t border-stone-200 pt-6">
         {content.canContinue ? (

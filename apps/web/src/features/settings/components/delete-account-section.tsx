@@ -5,15 +5,19 @@ import { useDeleteAccount } from '@/features/settings/api/delete-account';
 import { ConfirmDialog } from '@/features/settings/components/confirm-dialog';
 import { SettingsCard } from '@/features/settings/components/settings-card';
 import { StatusMessage } from '@/features/settings/components/status-message';
+import { forgetThisDevice } from '@/lib/pocket/forget-device';
 import { clearLocalSessionAndLeave } from '@/features/settings/lib/clear-local-session';
 
 type DeleteAccountSectionProps = {
-  /** What happens once the account is gone; by default the local session ends and `/` loads. */
+  /**
+   * What happens once the account is gone; by default this device forgets the account's phrase
+   * pocket, the local session ends and the confirmation page loads.
+   */
   onDeleted?: () => void;
 };
 
 export function DeleteAccountSection({
-  onDeleted = () => clearLocalSessionAndLeave(),
+  onDeleted = () => void forgetThisDevice().finally(() => clearLocalSessionAndLeave()),
 }: DeleteAccountSectionProps) {
   const { t } = useTranslation('settings');
   const [open, setOpen] = useState(false);

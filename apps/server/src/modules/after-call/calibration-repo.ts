@@ -1,0 +1,176 @@
+import type { CalibrationRating } from '@parlo/contract/after-call';
+import type { ProficiencyLevel } from '@parlo/contract/constants';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { levelCalibrations, sessionCalibrations } from '../../db/tables/after-call.ts';
+import { sessions } from '../../db/tables/sessions.ts';
+import { userLanguages } from '../../db/tables/users.ts';
+
+export interface CalibrationSessionRow {
+  id: string;
+  languageCode: string;
+  user1Id: string | null;
+  user2Id: string | null;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  /** Sides (1, 2) that already answered. */
+  answeredSides: number[];
+}
+
+export interface CalibrationAggregateRow {
+  languageCode: string;
+  level: ProficiencyLevel;
+  below: number;
+  about: number;
+  above: number;
+  partners: number;
+}
+
+export interface NewCalibration {
+  sessionId: string;
+  side: 1 | 2;
+  raterId: string;
+  rateeId: string | null;
+  languageCode: string;
+  rating: CalibrationRating;
+  now: Date;
+}
+
+export interface CalibrationRepo {
+  findSession(sessionId: string): Promise<CalibrationSessionRow | undefined>;
+  /**
+   * In one transaction: marks the side answered (false when it already was: nothing else is
+   * written) and, when this rater never rated this ratee in the language before (read from the
+   * sides marked on their earlier shared sessions, so no rater-to-ratee row is kept), adds the
+   * rating to the ratee's counters at their current level.
+   */
+  record(input: NewCalibration): Promise<boolean>;
+  /** The user's counters, for the languages they learn now, at their current level. */
+  aggregatesFor(userId: string): Promise<CalibrationAggregateRow[]>;
+  /** Every language the user learns and at which level. */
+  levelsOf(userId: string): Promise<{ languageCode: string; level: ProficiencyLevel }[]>;
+}
+
+export function createCalibrationRepo(db: Database): CalibrationRepo {
+  return {
+    async findSession(sessionId) {
+      const [row] = await db
+        .select({
+          id: sessions.id,
+          languageCode: sessions.languageCode,
+          user1Id: sessions.user1Id,
+          user2Id: sessions.user2Id,
+          startedAt: sessions.startedAt,
+          endedAt: sessions.endedAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      if (!row) return undefined;
+      const sides = await db
+        .select({ side: sessionCalibrations.side })
+        .from(sessionCalibrations)
+        .where(eq(sessionCalibrations.sessionId, sessionId));
+      return { ...row, answeredSides: sides.map((s) => s.side) };
+    },
+
+    record(input) {
+      return db.transaction(async (tx) => {
+        const marked = await tx
+          .insert(sessionCalibrations)
+          .values({ sessionId: input.sessionId, side: input.side, createdAt: input.now })
+          .onConflictDoNothing()
+          .returning({ side: sessionCalibrations.side });
+        if (marked.length === 0) return false;
+        if (!input.rateeId) return true;
+        const [ratee] = await tx
+          .select({ level: userLanguages.proficiencyLevel })
+          .from(userLanguages)
+          .where(
+            and(
+              eq(userLanguages.userId, input.rateeId),
+              eq(userLanguages.languageCode, input.languageCode),
+            ),
+          );
+        // The partner stopped learning the language since: nothing to count the answer against.
+        if (!ratee) return true;
+        const [earlier] = await tx
+          .select({ id: sessions.id })
+          .from(sessions)
+          .innerJoin(sessionCalibrations, eq(sessionCalibrations.sessionId, sessions.id))
+          .where(
+            and(
+              ne(sessions.id, input.sessionId),
+              eq(sessions.languageCode, input.languageCode),
+              or(
+                and(
+                  eq(sessions.user1Id, input.raterId),
+                  eq(sessions.user2Id, input.rateeId),
+                  eq(sessionCalibrations.side, 1),
+                ),
+                and(
+                  eq(sessions.user2Id, input.raterId),
+                  eq(sessions.user1Id, input.rateeId),
+                  eq(sessionCalibrations.side, 2),
+                ),
+              ),
+            ),
+          )
+          .limit(1);
+        if (earlier) return true;
+        const column = levelCalibrations[input.rating];
+        await tx
+          .insert(levelCalibrations)
+          .values({
+            userId: input.rateeId,
+            languageCode: input.languageCode,
+            level: ratee.level,
+            [input.rating]: 1,
+            partners: 1,
+            updatedAt: input.now,
+          })
+          .onConflictDoUpdate({
+            target: [
+              levelCalibrations.userId,
+              levelCalibrations.languageCode,
+              levelCalibrations.level,
+            ],
+            set: {
+              [input.rating]: sql`${column} + 1`,
+              partners: sql`${levelCalibrations.partners} + 1`,
+              updatedAt: input.now,
+            },
+          });
+        return true;
+      });
+    },
+
+    aggregatesFor(userId) {
+      return db
+        .select({
+          languageCode: levelCalibrations.languageCode,
+          level: levelCalibrations.level,
+          below: levelCalibrations.below,
+          about: levelCalibrations.about,
+          above: levelCalibrations.above,
+          partners: levelCalibrations.partners,
+        })
+        .from(levelCalibrations)
+        .innerJoin(
+          userLanguages,
+          and(
+            eq(userLanguages.userId, levelCalibrations.userId),
+            eq(userLanguages.languageCode, levelCalibrations.languageCode),
+            eq(userLanguages.proficiencyLevel, levelCalibrations.level),
+          ),
+        )
+        .where(eq(levelCalibrations.userId, userId));
+    },
+
+    levelsOf(userId) {
+      return db
+        .select({ languageCode: userLanguages.languageCode, level: userLanguages.proficiencyLevel })
+        .from(userLanguages)
+        .where(eq(userLanguages.userId, userId));
+    },
+  };
+}
