@@ -30,7 +30,7 @@ export const OnboardingPage = lazyPage(() =>
 );
 export const DashboardPage = lazyPage(
   () => import('@/features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
-  ['dashboard', 'forms', 'tokens'],
+  ['dashboard', 'forms', 'tokens', 'pocket', 'after-call'],
 );
 export const SearchPage = lazyPage(() =>
   import('@/features/search/components/search-page').then((m) => m.SearchPage),
