@@ -72,7 +72,7 @@ export const LANGUAGE_CODES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
-export const LEGAL_LAST_UPDATED = '2026-11-25';
+export const LEGAL_LAST_UPDATED = '2026-11-26';
 export const API_KEY_HEADER = 'x-api-key';
 
 /** Roles; account statuses and genders live with the user schemas in `users.ts`. */
