@@ -124,7 +124,7 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
   const profiles = createProfilesService({ profilesRepo: createProfilesRepo(db), clock });
   const tokensRepo = createTokensRepo(db);
   const tokens = createTokensService({ tokensRepo, clock });
-  const sessions = createSessionsService({ sessionsRepo: createSessionsRepo(db) });
+  const sessions = createSessionsService({ sessionsRepo: createSessionsRepo(db), clock });
 
   // The live half: calls, matching, offers, the socket and the stats.
   const liveSessionsRepo = createLiveSessionsRepo(db);
@@ -271,7 +271,6 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
   const warnings = createWarningsService({ warningsRepo: createWarningsRepo(db), clock });
   const users = createUsersService({
     usersRepo,
-    findProfile: (userId) => profiles.findProfile(userId),
     clock,
     beforeAccountDeleted: (userId) => billing.cancelForUser(userId),
     onAccountDeleted: async (userId) => {
