@@ -10,7 +10,8 @@
 // - `dashboard_burst`: every call the dashboard makes when it loads (GET /users/me,
 //   /subscriptions/user/active, /usages, /bonus-tokens/count, /sessions?page=1&pageSize=10), in
 //   turn, over and over; the floor answers the same number of requests with its one-row read.
-// Each prints req/s and p99 for both servers and Parlo's share of the floor's req/s (`ratio`).
+// Floor and Parlo take turns BENCH_ROUNDS (3) times per load. Each load prints the mean req/s and
+// the median p99 of both servers, Parlo's share of the floor's req/s (`ratio`) and each round's.
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -29,6 +30,7 @@ import {
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USERS = Number(process.env.BENCH_USERS ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** BENCH_ONLY=users_me or dashboard_burst runs one load only (e.g. to profile it). */
 const ONLY = process.env.BENCH_ONLY;
 const runs = (name) => !ONLY || ONLY === name;
@@ -54,7 +56,13 @@ function startFloor(databaseUrl) {
   const server = createServer(async (req, res) => {
     try {
       // The user id stands where Parlo's token would: the floor does no auth at all.
-      const { rows } = await pool.query(FLOOR_QUERY, [req.headers['x-user-id']]);
+      // A named statement, parsed once per connection: the best a bare server can do (Parlo's
+      // hot reads are prepared too).
+      const { rows } = await pool.query({
+        name: 'floor_me',
+        text: FLOOR_QUERY,
+        values: [req.headers['x-user-id']],
+      });
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(rows[0] ?? null));
     } catch (error) {
@@ -133,21 +141,45 @@ try {
   await load(floorUrl, ['/'], floorHeaders, { connections: 10, seconds: 2 });
   await load(server.baseUrl, DASHBOARD_CALLS, parloHeaders, { connections: 10, seconds: 2 });
 
+  // Floor and Parlo take turns, BENCH_ROUNDS times, the order swapped each round: on a shared
+  // machine the load of other processes drifts, and turns spread it over both sides.
   const measure = async (paths) => {
-    const floorRun = summary(
-      await load(
-        floorUrl,
-        paths.map(() => '/'),
-        floorHeaders,
-      ),
-    );
-    const parloRun = summary(await load(server.baseUrl, paths, parloHeaders));
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const runFloor = async () =>
+        summary(
+          await load(
+            floorUrl,
+            paths.map(() => '/'),
+            floorHeaders,
+          ),
+        );
+      const runParlo = async () => summary(await load(server.baseUrl, paths, parloHeaders));
+      const [floorRun, parloRun] =
+        round % 2 === 0
+          ? [await runFloor(), await runParlo()]
+          : await runParlo().then(async (parloFirst) => [await runFloor(), parloFirst]);
+      rounds.push({ floor: floorRun, parlo: parloRun });
+    }
+    const mean = (side, key) =>
+      Math.round(rounds.reduce((sum, r) => sum + r[side][key], 0) / ROUNDS);
+    const median = (side, key) =>
+      rounds.map((r) => r[side][key]).sort((a, b) => a - b)[ROUNDS >> 1];
+    const side = (name) => ({
+      req_per_s: mean(name, 'req_per_s'),
+      p99_ms_median: median(name, 'p99_ms'),
+      non_2xx: rounds.reduce((sum, r) => sum + r[name].non_2xx, 0),
+      errors: rounds.reduce((sum, r) => sum + r[name].errors, 0),
+    });
+    const [floorSide, parloSide] = [side('floor'), side('parlo')];
+    const ratio = +(parloSide.req_per_s / floorSide.req_per_s).toFixed(3);
     return {
-      floor: floorRun,
-      parlo: parloRun,
-      ratio: +(parloRun.req_per_s / floorRun.req_per_s).toFixed(3),
-      within_goal:
-        parloRun.req_per_s >= GOAL_RATIO * floorRun.req_per_s && parloRun.p99_ms < GOAL_P99_MS,
+      floor: floorSide,
+      parlo: parloSide,
+      ratio,
+      round_ratios: rounds.map((r) => +(r.parlo.req_per_s / r.floor.req_per_s).toFixed(3)),
+      rounds,
+      within_goal: ratio >= GOAL_RATIO && parloSide.p99_ms_median < GOAL_P99_MS,
     };
   };
 
@@ -156,6 +188,7 @@ try {
     duration_s: DURATION_S,
     connections: CONNECTIONS,
     users: USERS,
+    rounds: ROUNDS,
     ...(runs('users_me') ? { users_me: await measure(['/api/v1/users/me']) } : {}),
     ...(runs('dashboard_burst')
       ? { dashboard_burst: { calls: DASHBOARD_CALLS, ...(await measure(DASHBOARD_CALLS)) } }
