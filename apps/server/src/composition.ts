@@ -42,7 +42,7 @@ import { createSessionLifecycle } from './modules/sessions/session-lifecycle.ts'
 import { createSessionsRepo } from './modules/sessions/sessions-repo.ts';
 import { createSessionsService } from './modules/sessions/sessions-service.ts';
 import { createStatsService } from './modules/stats/stats-service.ts';
-import { createChargedSession } from './modules/tokens/session-charge-repo.ts';
+import { createSessionCharger } from './modules/tokens/session-charge-repo.ts';
 import { canPayForSession } from './modules/tokens/token-rules.ts';
 import { createTokensRepo } from './modules/tokens/tokens-repo.ts';
 import { createTokensService } from './modules/tokens/tokens-service.ts';
@@ -130,7 +130,7 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
   const liveSessionsRepo = createLiveSessionsRepo(db);
   const lifecycle = createSessionLifecycle({
     liveSessionsRepo,
-    chargeSession: (input) => createChargedSession(db, input),
+    chargeSession: createSessionCharger(db),
     broker,
     clock,
     scheduler,
