@@ -192,7 +192,7 @@ export function createTokensRepo(db: Database): TokensRepo {
     async usageCountsWithAccount(userId, day, now) {
       const [row] = await usageRows(db, { userId, day });
       const counts = noUsage();
-      for (const [code, count] of Object.entries((json(row?.usage) ?? {}))) {
+      for (const [code, count] of Object.entries(json(row?.usage) ?? {})) {
         if (isFeatureCode(code)) counts[code] = Number(count);
       }
       return { account: accountOf(userId, row, now), value: counts };
