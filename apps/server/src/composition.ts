@@ -47,7 +47,7 @@ import { createSessionLifecycle } from './modules/sessions/session-lifecycle.ts'
 import { createSessionsRepo } from './modules/sessions/sessions-repo.ts';
 import { createSessionsService } from './modules/sessions/sessions-service.ts';
 import { createStatsService } from './modules/stats/stats-service.ts';
-import { createChargedSession } from './modules/tokens/session-charge-repo.ts';
+import { createSessionCharger } from './modules/tokens/session-charge-repo.ts';
 import { canPayForSession } from './modules/tokens/token-rules.ts';
 import { createTokensRepo } from './modules/tokens/tokens-repo.ts';
 import { createTokensService } from './modules/tokens/tokens-service.ts';
@@ -129,7 +129,7 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
   const profiles = createProfilesService({ profilesRepo: createProfilesRepo(db), clock });
   const tokensRepo = createTokensRepo(db);
   const tokens = createTokensService({ tokensRepo, clock });
-  const sessions = createSessionsService({ sessionsRepo: createSessionsRepo(db) });
+  const sessions = createSessionsService({ sessionsRepo: createSessionsRepo(db), clock });
 
   // After the call: peer level calibration and when learners search (issue 22).
   const calibration = createCalibrationService({
@@ -147,7 +147,7 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
   const liveSessionsRepo = createLiveSessionsRepo(db);
   const lifecycle = createSessionLifecycle({
     liveSessionsRepo,
-    chargeSession: (input) => createChargedSession(db, input),
+    chargeSession: createSessionCharger(db),
     broker,
     clock,
     scheduler,
@@ -289,7 +289,6 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
   const warnings = createWarningsService({ warningsRepo: createWarningsRepo(db), clock });
   const users = createUsersService({
     usersRepo,
-    findProfile: (userId) => profiles.findProfile(userId),
     clock,
     beforeAccountDeleted: (userId) => billing.cancelForUser(userId),
     onAccountDeleted: async (userId) => {

@@ -4,6 +4,7 @@ import { sessions } from '../src/db/tables/sessions.ts';
 import { tokenLedger, usages } from '../src/db/tables/tokens.ts';
 import {
   createChargedSession,
+  createSessionCharger,
   UsersInSessionError,
 } from '../src/modules/tokens/session-charge-repo.ts';
 import { InsufficientTokensError } from '../src/modules/tokens/token-rules.ts';
@@ -188,6 +189,65 @@ describe.each(drivers)('charging a session (%s)', (driver) => {
       expect(r.reason).toBeInstanceOf(UsersInSessionError);
     }
     expect(await sumOf(user.id, 'daily')).toBe(-1);
+  });
+
+  it('charges pairs that arrive together in batches: each once, a stale or double-booked pair alone', async () => {
+    const charge = createSessionCharger(ctx.db);
+    const pairs = await Promise.all(
+      Array.from({ length: 30 }, async () => [await ctx.account(), await ctx.account()] as const),
+    );
+    // One user in two pairs at once, and one pair whose state changes after its find.
+    const shared = pairs[0]![0];
+    const rival = await ctx.account();
+    const [staleUser, stalePartner] = pairs[1]!;
+    const stale = await prepaidFor(staleUser.id);
+    for (let i = 0; i < 3; i++) {
+      await chargeOnly(ctx.db, {
+        user1Id: staleUser.id,
+        user2Id: (await ctx.account()).id,
+        languageCode: 'en',
+        now: ctx.clock.now(),
+      });
+    }
+    await ctx.db
+      .update(sessions)
+      .set({ endedAt: ctx.clock.now(), endReason: 'system_ended' })
+      .where(sql`${sessions.endedAt} is null and ${sessions.user1Id} = ${staleUser.id}`);
+    const inputs = [
+      ...pairs.map(([a, b]) => [a.id, b.id] as const),
+      [rival.id, shared.id] as const,
+    ];
+    const results = await Promise.allSettled(
+      inputs.map(async ([user1Id, user2Id]) =>
+        charge({
+          user1Id,
+          user2Id,
+          languageCode: 'en',
+          now: ctx.clock.now(),
+          prepaid: [
+            user1Id === staleUser.id ? stale : await prepaidFor(user1Id),
+            await prepaidFor(user2Id),
+          ],
+        }),
+      ),
+    );
+    // The stale pair is decided again and refused (no tokens left); of the two pairs of the
+    // shared user, exactly one is booked.
+    expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: 1002 } });
+    const sharedResults = [results[0]!, results.at(-1)!];
+    expect(sharedResults.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(sharedResults.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: expect.any(UsersInSessionError) as unknown,
+    });
+    expect(results.slice(2, -1).every((r) => r.status === 'fulfilled')).toBe(true);
+    // Each booked user paid once; the stale pair's users paid nothing for it.
+    for (const [a, b] of pairs.slice(2)) {
+      expect(await sumOf(a.id, 'daily')).toBe(-1);
+      expect(await sumOf(b.id, 'daily')).toBe(-1);
+    }
+    expect(await sumOf(shared.id, 'daily')).toBe(-1);
+    expect(await sumOf(staleUser.id, 'daily')).toBe(-3);
+    expect(await sumOf(stalePartner.id, 'daily')).toBe(0);
   });
 
   it('counts premium as 999 tokens a day', async () => {

@@ -18,26 +18,28 @@ export interface ProfilesService {
 
 const PROFILE_NOT_FOUND = 'Profile not found';
 
+/** The profile as the API shows it, its age counted on `now`. */
+export function profileFromRecord(record: ProfileRecord, now: Date): Profile {
+  const dateOfBirth = `${record.dateOfBirth}T00:00:00.000Z`;
+  return {
+    id: record.userId,
+    name: record.name,
+    gender: record.gender,
+    country: record.country,
+    dateOfBirth,
+    age: ageOn(dateOfBirth, now),
+    imageUrl: record.imageUrl,
+    languageCode: record.currentLanguageCode,
+    languages: record.languages,
+  };
+}
+
 export function createProfilesService(deps: {
   profilesRepo: ProfilesRepo;
   clock: Clock;
 }): ProfilesService {
   const { profilesRepo, clock } = deps;
-
-  function toProfile(record: ProfileRecord): Profile {
-    const dateOfBirth = `${record.dateOfBirth}T00:00:00.000Z`;
-    return {
-      id: record.userId,
-      name: record.name,
-      gender: record.gender,
-      country: record.country,
-      dateOfBirth,
-      age: ageOn(dateOfBirth, clock.now()),
-      imageUrl: record.imageUrl,
-      languageCode: record.currentLanguageCode,
-      languages: record.languages,
-    };
-  }
+  const toProfile = (record: ProfileRecord) => profileFromRecord(record, clock.now());
 
   async function findProfile(userId: string) {
     const record = await profilesRepo.findProfile(userId);

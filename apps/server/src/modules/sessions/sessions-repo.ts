@@ -1,6 +1,9 @@
-import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import type { AccountRow } from '../users/account-check.ts';
+import { accountColumns, accountOf, type AccountColumnsRow } from '../users/account-columns.ts';
 import { sessions } from '../../db/tables/sessions.ts';
 import { profiles, users } from '../../db/tables/users.ts';
 
@@ -26,10 +29,19 @@ export interface SessionRow {
   user2: ParticipantRow | null;
 }
 
+/** One page of the user's sessions and how many there are, with the account (checkAccount). */
+export interface SessionPage {
+  account: AccountRow | undefined;
+  rows: SessionRow[];
+  total: number;
+}
+
 export interface SessionsRepo {
-  /** The user's sessions, newest first. */
-  listForUser(userId: string, limit: number, offset: number): Promise<SessionRow[]>;
-  countForUser(userId: string): Promise<number>;
+  /**
+   * A page of the user's sessions (newest first), how many there are and the account, in one
+   * round trip (GET /sessions).
+   */
+  pageForUser(userId: string, limit: number, offset: number, now: Date): Promise<SessionPage>;
   /** The session only when the user took part in it. */
   findForUser(sessionId: string, userId: string): Promise<SessionRow | undefined>;
 }
@@ -58,6 +70,56 @@ const participant2 = {
   profileImageUrl: p2.imageUrl,
 };
 
+/** A participant as json, with the names of ParticipantRow (null when the account is gone). */
+const participantJson = (user: string, profile: string) =>
+  sql.raw(`case when ${user}.id is null then null else json_build_object(
+    'id', ${user}.id, 'username', ${user}.username, 'deletedAt', ${user}.deleted_at,
+    'name', ${profile}.name, 'country', ${profile}.country, 'imageUrl', ${user}.image_url,
+    'profileImageUrl', ${profile}.image_url) end`);
+
+/** Epoch milliseconds: json has no timestamp type, and a number needs no date parsing. */
+const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+
+interface PageDbRow extends AccountColumnsRow {
+  total: number;
+  page: unknown;
+}
+
+interface PageJsonRow {
+  id: string;
+  languageCode: string;
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  endReason: string | null;
+  user1: (Omit<ParticipantRow, 'deletedAt'> & { deletedAt: string | null }) | null;
+  user2: (Omit<ParticipantRow, 'deletedAt'> & { deletedAt: string | null }) | null;
+}
+
+const pageRows = preparedQuery<PageDbRow, 'userId' | 'limit' | 'offset'>(
+  'parlo_session_page',
+  (param) => sql`select ${accountColumns},
+      (select count(*)::int from sessions x where x.user1_id = u.id or x.user2_id = u.id) as total,
+      (select coalesce(json_agg(json_build_object(
+          'id', page.id, 'languageCode', page.language_code,
+          'createdAt', ${epochMs('page.created_at')}, 'startedAt', ${epochMs('page.started_at')},
+          'endedAt', ${epochMs('page.ended_at')}, 'endReason', page.end_reason,
+          'user1', ${participantJson('u1', 'p1')}, 'user2', ${participantJson('u2', 'p2')})
+          order by page.created_at desc, page.id desc), '[]'::json)
+        from (select x.* from sessions x where x.user1_id = u.id or x.user2_id = u.id
+          order by x.created_at desc, x.id desc
+          limit ${param('limit')}::int offset ${param('offset')}::int) page
+          left join users u1 on u1.id = page.user1_id
+          left join profiles p1 on p1.user_id = page.user1_id
+          left join users u2 on u2.id = page.user2_id
+          left join profiles p2 on p2.user_id = page.user2_id) as page
+    from users u where u.id = ${param('userId')}::uuid`,
+);
+
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
+const participantOf = (row: PageJsonRow['user1']): ParticipantRow | null =>
+  row && { ...row, deletedAt: row.deletedAt === null ? null : new Date(row.deletedAt) };
+
 const tookPart = (userId: string) => or(eq(sessions.user1Id, userId), eq(sessions.user2Id, userId));
 
 export function createSessionsRepo(db: Database): SessionsRepo {
@@ -82,16 +144,25 @@ export function createSessionsRepo(db: Database): SessionsRepo {
   }
 
   return {
-    listForUser(userId, limit, offset) {
-      return select(tookPart(userId))
-        .orderBy(desc(sessions.createdAt), desc(sessions.id))
-        .limit(limit)
-        .offset(offset);
-    },
-
-    async countForUser(userId) {
-      const [row] = await db.select({ n: count() }).from(sessions).where(tookPart(userId));
-      return row?.n ?? 0;
+    async pageForUser(userId, limit, offset, now) {
+      const [row] = await pageRows(db, { userId, limit, offset });
+      const page = (
+        typeof row?.page === 'string' ? JSON.parse(row.page) : (row?.page ?? [])
+      ) as PageJsonRow[];
+      return {
+        account: accountOf(userId, row, now),
+        total: Number(row?.total ?? 0),
+        rows: page.map((entry) => ({
+          id: entry.id,
+          languageCode: entry.languageCode,
+          createdAt: new Date(entry.createdAt),
+          startedAt: dateOf(entry.startedAt),
+          endedAt: dateOf(entry.endedAt),
+          endReason: entry.endReason,
+          user1: participantOf(entry.user1),
+          user2: participantOf(entry.user2),
+        })),
+      };
     },
 
     async findForUser(sessionId, userId) {

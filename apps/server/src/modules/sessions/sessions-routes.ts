@@ -20,7 +20,8 @@ const sessionsRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/sessions',
     {
-      onRequest: app.authenticate,
+      // The account is read with the page, in the same query (checkAccount in listSessions).
+      onRequest: app.authenticateToken,
       schema: {
         tags: ['sessions'],
         summary: "The user's past sessions, newest first",
@@ -29,7 +30,7 @@ const sessionsRoutes: FastifyPluginCallbackZod<{
         response: { 200: sessionListSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
       },
     },
-    (request) => sessionsService.listSessions(request.user!.id, request.query),
+    (request) => sessionsService.listSessions(request.tokenUserId!, request.query),
   );
 
   app.get(

@@ -20,13 +20,18 @@ function serviceWith(row: SessionRow) {
   const calls: string[] = [];
   const service = createSessionsService({
     sessionsRepo: {
-      listForUser: () => Promise.resolve([row]),
-      countForUser: () => Promise.resolve(1),
+      pageForUser: () =>
+        Promise.resolve({
+          account: { id: ME, status: 'active' as const, deletedAt: null },
+          rows: [row],
+          total: 1,
+        }),
       findForUser: (id) => {
         calls.push(id);
         return Promise.resolve(id === row.id ? row : undefined);
       },
     },
+    clock: { now: () => new Date() },
   });
   return { service, calls };
 }

@@ -5,10 +5,16 @@ import {
   type SessionListQuery,
   type SessionParticipant,
 } from '@parlo/contract/sessions';
+import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { checkAccount } from '../users/account-check.ts';
 import type { ParticipantRow, SessionRow, SessionsRepo } from './sessions-repo.ts';
 
 export interface SessionsService {
+  /**
+   * `userId` carries a valid access token (the route checks only the token): the account is
+   * read with the page, in the same query, and checked here (checkAccount).
+   */
   listSessions(userId: string, query: SessionListQuery): Promise<SessionList>;
   getSession(userId: string, sessionId: string): Promise<Session>;
 }
@@ -57,14 +63,20 @@ function toSession(row: SessionRow, userId: string): Session {
   };
 }
 
-export function createSessionsService(deps: { sessionsRepo: SessionsRepo }): SessionsService {
-  const { sessionsRepo } = deps;
+export function createSessionsService(deps: {
+  sessionsRepo: SessionsRepo;
+  clock: Clock;
+}): SessionsService {
+  const { sessionsRepo, clock } = deps;
   return {
     async listSessions(userId, { page, pageSize }) {
-      const [rows, total] = await Promise.all([
-        sessionsRepo.listForUser(userId, pageSize, (page - 1) * pageSize),
-        sessionsRepo.countForUser(userId),
-      ]);
+      const { account, rows, total } = await sessionsRepo.pageForUser(
+        userId,
+        pageSize,
+        (page - 1) * pageSize,
+        clock.now(),
+      );
+      checkAccount(account);
       return {
         data: rows.map((row) => toSession(row, userId)),
         totalPages: Math.ceil(total / pageSize),

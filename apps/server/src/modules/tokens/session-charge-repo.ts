@@ -1,7 +1,9 @@
 import { tokenDay } from '@parlo/contract/tokens';
 import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
+import { createBatcher } from '../../lib/batcher.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { PrepaidCharge } from '../../broker/broker.ts';
 import { activeSubscriptionLocked } from './token-ledger-repo.ts';
@@ -136,6 +138,116 @@ const chargeRows = preparedQuery<
     ${param('fingerprint1')}, ${param('fingerprint2')},
     ${param('daily1')}::int, ${param('bonus1')}::int, ${param('daily2')}::int, ${param('bonus2')}::int)`,
 );
+
+type BatchKey =
+  | 'user1Ids'
+  | 'user2Ids'
+  | 'languageCodes'
+  | 'nows'
+  | 'days'
+  | 'fingerprints1'
+  | 'fingerprints2'
+  | 'dailies1'
+  | 'bonuses1'
+  | 'dailies2'
+  | 'bonuses2';
+
+/**
+ * Many one-trip charges in one statement, so one transaction: `parlo_charge_session` for each
+ * pair in turn (each call locks its pair and compares both fingerprints on a fresh snapshot, as
+ * alone). `ord` numbers the pairs from 1; a pair without a row must be decided again.
+ */
+const batchRows = preparedQuery<
+  { ord: string | number; session_id: string; session_created_at: Date | string },
+  BatchKey
+>(
+  'parlo_charge_sessions',
+  (param) => sql`select t.ord, c.session_id, c.session_created_at
+    from unnest(${param('user1Ids')}::uuid[], ${param('user2Ids')}::uuid[],
+        ${param('languageCodes')}::text[], ${param('nows')}::timestamptz[], ${param('days')}::date[],
+        ${param('fingerprints1')}::text[], ${param('fingerprints2')}::text[],
+        ${param('dailies1')}::int[], ${param('bonuses1')}::int[],
+        ${param('dailies2')}::int[], ${param('bonuses2')}::int[])
+      with ordinality as t(user1_id, user2_id, language_code, now, day, fingerprint1,
+        fingerprint2, daily1, bonus1, daily2, bonus2, ord)
+    cross join lateral parlo_charge_session(t.user1_id, t.user2_id, t.language_code, t.now,
+      t.day, t.fingerprint1, t.fingerprint2, t.daily1, t.bonus1, t.daily2, t.bonus2) c`,
+);
+
+type PrepaidInput = ChargedSessionInput & { prepaid: readonly [PrepaidCharge, PrepaidCharge] };
+
+/** What a pair paid, as the prepaid charge decided it. */
+const chargesOf = ({ user1Id, user2Id, prepaid: [first, second] }: PrepaidInput) =>
+  [
+    { userId: user1Id, daily: first.daily, bonus: first.bonus },
+    { userId: user2Id, daily: second.daily, bonus: second.bonus },
+  ] as [SessionCharge, SessionCharge];
+
+/** At most this many batches of charges at once: the finds need the pool's other connections. */
+const CHARGE_BATCHES_IN_FLIGHT = 4;
+/** Pairs per batch at most: one statement's locks and work stay short. */
+const CHARGE_BATCH_SIZE = 16;
+
+/**
+ * `createChargedSession` for a server under load (issue 20): prepaid charges that arrive while
+ * others are running go to PostgreSQL together, in one statement and one transaction (at most
+ * CHARGE_BATCHES_IN_FLIGHT at once), instead of a round trip and a commit each. Guarantees as
+ * alone: each pair locks its two rows and compares its fingerprints; a pair whose state changed
+ * gets no row and is decided again in a transaction of its own, and a batch that fails (a
+ * deadlock with another charge, a deleted account) is retried pair by pair. On PGlite (one
+ * in-process session, no round trips) every charge runs alone.
+ */
+export function createSessionCharger(db: Database) {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof pg.Pool))
+    return (input: ChargedSessionInput) => createChargedSession(db, input);
+
+  const runBatch = async (inputs: PrepaidInput[]): Promise<(ChargedSession | undefined)[]> => {
+    if (inputs.length === 1) return [await chargePrepaid(db, inputs[0]!, inputs[0]!.prepaid)];
+    const column = <T>(pick: (input: PrepaidInput) => T) => inputs.map(pick);
+    const rows = await batchRows(db, {
+      user1Ids: column((i) => i.user1Id),
+      user2Ids: column((i) => i.user2Id),
+      languageCodes: column((i) => i.languageCode),
+      nows: column((i) => i.now),
+      days: column((i) => tokenDay(i.now)),
+      fingerprints1: column((i) => i.prepaid[0].fingerprint),
+      fingerprints2: column((i) => i.prepaid[1].fingerprint),
+      dailies1: column((i) => i.prepaid[0].daily),
+      bonuses1: column((i) => i.prepaid[0].bonus),
+      dailies2: column((i) => i.prepaid[1].daily),
+      bonuses2: column((i) => i.prepaid[1].bonus),
+    });
+    const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+    return inputs.map((input, index) => {
+      const row = byOrd.get(index + 1);
+      return (
+        row && {
+          sessionId: row.session_id,
+          createdAt: new Date(row.session_created_at),
+          charges: chargesOf(input),
+        }
+      );
+    });
+  };
+  const batched = createBatcher<PrepaidInput, ChargedSession | undefined>({
+    run: (inputs) =>
+      runBatch(inputs).catch(() => {
+        // One pair's failure rolled back the whole batch: each pair is decided again, alone
+        // (createChargedSession's transaction then throws what concerns that pair only).
+        return inputs.map(() => undefined);
+      }),
+    maxInFlight: CHARGE_BATCHES_IN_FLIGHT,
+    maxSize: CHARGE_BATCH_SIZE,
+  });
+
+  return async (input: ChargedSessionInput): Promise<ChargedSession> => {
+    if (!input.prepaid || input.user1Id === input.user2Id) return createChargedSession(db, input);
+    const charged = await batched(input as PrepaidInput);
+    // Decided again, under the users' locks, as createChargedSession does after a stale prepay.
+    return charged ?? createChargedSession(db, { ...input, prepaid: undefined });
+  };
+}
 
 /** The one-trip charge; undefined when either state changed since it was decided on. */
 async function chargePrepaid(

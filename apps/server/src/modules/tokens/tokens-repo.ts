@@ -1,7 +1,16 @@
-import { VIDEO_AD_BONUS_TOKENS, VIDEO_AD_SECONDS } from '@parlo/contract/constants';
+import {
+  FEATURE_CODES,
+  PLAN_CODES,
+  VIDEO_AD_BONUS_TOKENS,
+  VIDEO_AD_SECONDS,
+  type PlanCode,
+} from '@parlo/contract/constants';
 import type { Plan } from '@parlo/contract/tokens';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import type { AccountRow } from '../users/account-check.ts';
+import { accountColumns, accountOf, type AccountColumnsRow } from '../users/account-columns.ts';
 import { adViews, subscriptions } from '../../db/tables/tokens.ts';
 import { users } from '../../db/tables/users.ts';
 import {
@@ -18,7 +27,13 @@ import {
   usageCounts,
   type SubscriptionRow,
 } from './token-ledger-repo.ts';
-import { adRewardsLeft, type TokenState, type UsageCounts } from './token-rules.ts';
+import {
+  adRewardsLeft,
+  noUsage,
+  isFeatureCode,
+  type TokenState,
+  type UsageCounts,
+} from './token-rules.ts';
 
 export type { SubscriptionRow } from './token-ledger-repo.ts';
 
@@ -35,8 +50,29 @@ export type AdClaim =
   | { kind: 'limit_reached'; plan: Plan }
   | { kind: 'granted'; bonus: number; rewardsLeft: number };
 
+/**
+ * A read of a hot route with the account beside it (checkAccount), in one round trip; the
+ * account is undefined when the user does not exist.
+ */
+export interface WithAccount<T> {
+  account: AccountRow | undefined;
+  value: T;
+}
+
 export interface TokensRepo {
   listPlans(): Promise<Plan[]>;
+  /** Today's usage counts (`day`, tokenDay) with the account. */
+  usageCountsWithAccount(userId: string, day: string, now: Date): Promise<WithAccount<UsageCounts>>;
+  /** The bonus balance with the account. */
+  bonusBalanceWithAccount(userId: string, now: Date): Promise<WithAccount<number>>;
+  /**
+   * The active subscription and its plan with the account; a lapsed plan is replaced (to free)
+   * under the user's lock, as `activeSubscription` does, and read again.
+   */
+  activeSubscriptionWithAccount(
+    userId: string,
+    now: Date,
+  ): Promise<WithAccount<{ subscription: SubscriptionRow; plan: Plan } | undefined>>;
   /** The active subscription and its plan, expiring a lapsed plan on the way (to free). */
   activeSubscription(
     userId: string,
@@ -60,6 +96,63 @@ export interface TokensRepo {
 }
 
 const DAY_MS = 86_400_000;
+
+/** json columns arrive parsed from node-postgres and PGlite alike; text is parsed here. */
+const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+const usageRows = preparedQuery<AccountColumnsRow & { usage: unknown }, 'userId' | 'day'>(
+  'parlo_usage_counts',
+  (param) => sql`select ${accountColumns},
+      (select coalesce(json_object_agg(g.feature_code, g.count), '{}'::json)
+        from usages g where g.user_id = u.id and g.day = ${param('day')}::date) as usage
+    from users u where u.id = ${param('userId')}::uuid`,
+);
+
+const bonusRows = preparedQuery<AccountColumnsRow & { bonus: number }, 'userId'>(
+  'parlo_bonus_balance',
+  (param) => sql`select ${accountColumns},
+      (select coalesce(sum(l.delta), 0)::int
+        from token_ledger l where l.user_id = u.id and l.pool = 'bonus') as bonus
+    from users u where u.id = ${param('userId')}::uuid`,
+);
+
+interface SubscriptionDbRow extends AccountColumnsRow {
+  subscription_id: string | null;
+  plan_code: string | null;
+  started_at: Date | string | null;
+  ends_at: Date | string | null;
+  billing_subscription_id: string | null;
+  plan_name: string | null;
+  plan_features: unknown;
+}
+
+const subscriptionRows = preparedQuery<SubscriptionDbRow, 'userId'>(
+  'parlo_active_subscription',
+  (param) => sql`select ${accountColumns},
+      s.id as subscription_id, s.plan_code, s.started_at, s.ends_at, s.billing_subscription_id,
+      p.name as plan_name,
+      (select coalesce(json_agg(json_build_object(
+          'featureCode', f.feature_code, 'value', f.value, 'cost', f.cost)), '[]'::json)
+        from plan_features f where f.plan_code = s.plan_code) as plan_features
+    from users u
+      left join subscriptions s on s.user_id = u.id and s.status = 'active'
+      left join plans p on p.code = s.plan_code
+    where u.id = ${param('userId')}::uuid
+    limit 1`,
+);
+
+/** The plan as loadPlans builds it: known features only, in FEATURE_CODES order. */
+function planOf(row: SubscriptionDbRow): Plan | undefined {
+  const code = row.plan_code;
+  if (code === null || row.plan_name === null || !(PLAN_CODES as readonly string[]).includes(code))
+    return undefined;
+  const order = (featureCode: string) => (FEATURE_CODES as readonly string[]).indexOf(featureCode);
+  const features = (json(row.plan_features) as Plan['features'])
+    .filter((feature) => isFeatureCode(feature.featureCode))
+    .sort((a, b) => order(a.featureCode) - order(b.featureCode));
+  return { code: code as PlanCode, name: row.plan_name, features };
+}
 const AD_MS = VIDEO_AD_SECONDS * 1000;
 
 export function createTokensRepo(db: Database): TokensRepo {
@@ -80,18 +173,53 @@ export function createTokensRepo(db: Database): TokensRepo {
       .orderBy(desc(adViews.startedAt))
       .limit(1);
 
+  async function activeSubscription(userId: string, now: Date) {
+    let subscription = await findActiveSubscription(db, userId);
+    if (subscription && hasLapsed(subscription, now)) {
+      subscription = await withUserLocked(userId, (tx) =>
+        activeSubscriptionLocked(tx, userId, now),
+      );
+    }
+    if (!subscription) return undefined;
+    return { subscription, plan: await loadPlan(db, subscription.planCode) };
+  }
+
   return {
     listPlans: () => loadPlans(db),
 
-    async activeSubscription(userId, now) {
-      let subscription = await findActiveSubscription(db, userId);
-      if (subscription && hasLapsed(subscription, now)) {
-        subscription = await withUserLocked(userId, (tx) =>
-          activeSubscriptionLocked(tx, userId, now),
-        );
+    activeSubscription,
+
+    async usageCountsWithAccount(userId, day, now) {
+      const [row] = await usageRows(db, { userId, day });
+      const counts = noUsage();
+      for (const [code, count] of Object.entries(json(row?.usage) ?? {})) {
+        if (isFeatureCode(code)) counts[code] = Number(count);
       }
-      if (!subscription) return undefined;
-      return { subscription, plan: await loadPlan(db, subscription.planCode) };
+      return { account: accountOf(userId, row, now), value: counts };
+    },
+
+    async bonusBalanceWithAccount(userId, now) {
+      const [row] = await bonusRows(db, { userId });
+      return { account: accountOf(userId, row, now), value: Number(row?.bonus ?? 0) };
+    },
+
+    async activeSubscriptionWithAccount(userId, now) {
+      const [row] = await subscriptionRows(db, { userId });
+      const account = accountOf(userId, row, now);
+      if (!row?.subscription_id) return { account, value: undefined };
+      const subscription: SubscriptionRow = {
+        id: row.subscription_id,
+        planCode: row.plan_code!,
+        startedAt: dateOf(row.started_at)!,
+        endsAt: dateOf(row.ends_at),
+        billingSubscriptionId: row.billing_subscription_id,
+      };
+      const plan = planOf(row);
+      // The rare paths (a lapsed plan, a plan the catalogue lacks): as activeSubscription reads.
+      if (hasLapsed(subscription, now) || !plan) {
+        return { account, value: await activeSubscription(userId, now) };
+      }
+      return { account, value: { subscription, plan } };
     },
 
     usageCounts: (userId, day) => usageCounts(db, userId, day),

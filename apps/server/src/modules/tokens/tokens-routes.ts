@@ -37,7 +37,8 @@ const tokensRoutes: FastifyPluginCallbackZod<{ tokensService: TokensService }> =
   app.get(
     '/subscriptions/user/active',
     {
-      onRequest: app.authenticate,
+      // The account is read with the data, in the same query (checkAccount in the service).
+      onRequest: app.authenticateToken,
       schema: {
         tags: ['tokens'],
         summary: "The user's active subscription and its plan",
@@ -45,13 +46,14 @@ const tokensRoutes: FastifyPluginCallbackZod<{ tokensService: TokensService }> =
         response: { 200: subscriptionSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
     },
-    (request) => tokensService.getActiveSubscription(request.user!.id),
+    (request) => tokensService.getActiveSubscription(request.tokenUserId!),
   );
 
   app.get(
     '/usages',
     {
-      onRequest: app.authenticate,
+      // The account is read with the data, in the same query (checkAccount in the service).
+      onRequest: app.authenticateToken,
       schema: {
         tags: ['tokens'],
         summary: "Today's use of every plan feature (the day resets at 00:00 UTC)",
@@ -59,13 +61,14 @@ const tokensRoutes: FastifyPluginCallbackZod<{ tokensService: TokensService }> =
         response: { 200: usageListSchema, 401: errorEnvelopeSchema },
       },
     },
-    (request) => tokensService.listUsages(request.user!.id),
+    (request) => tokensService.listUsages(request.tokenUserId!),
   );
 
   app.get(
     '/usages/:featureCode',
     {
-      onRequest: app.authenticate,
+      // The account is read with the data, in the same query (checkAccount in the service).
+      onRequest: app.authenticateToken,
       schema: {
         tags: ['tokens'],
         summary: "Today's use of one plan feature",
@@ -74,13 +77,14 @@ const tokensRoutes: FastifyPluginCallbackZod<{ tokensService: TokensService }> =
         response: { 200: usageEntrySchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
       },
     },
-    (request) => tokensService.getUsage(request.user!.id, request.params.featureCode),
+    (request) => tokensService.getUsage(request.tokenUserId!, request.params.featureCode),
   );
 
   app.get(
     '/bonus-tokens/count',
     {
-      onRequest: app.authenticate,
+      // The account is read with the data, in the same query (checkAccount in the service).
+      onRequest: app.authenticateToken,
       schema: {
         tags: ['tokens'],
         summary: "The user's bonus token balance",
@@ -88,7 +92,7 @@ const tokensRoutes: FastifyPluginCallbackZod<{ tokensService: TokensService }> =
         response: { 200: bonusTokenCountSchema, 401: errorEnvelopeSchema },
       },
     },
-    (request) => tokensService.countBonusTokens(request.user!.id),
+    (request) => tokensService.countBonusTokens(request.tokenUserId!),
   );
 
   app.post(

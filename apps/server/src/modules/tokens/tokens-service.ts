@@ -12,8 +12,14 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { adLimitReached, isFeatureCode, type UsageCounts } from './token-rules.ts';
+import { checkAccount } from '../users/account-check.ts';
 import type { TokensRepo } from './tokens-repo.ts';
 
+/**
+ * The reads of the dashboard (subscription, usages, bonus count) take a user whose access token
+ * was checked (the routes' authenticateToken): they read the account with their data, in one
+ * query, and check it here (checkAccount) as the auth guard would.
+ */
 export interface TokensService {
   listPlans(): Promise<Plan[]>;
   getActiveSubscription(userId: string): Promise<Subscription>;
@@ -33,7 +39,8 @@ export function createTokensService(deps: { tokensRepo: TokensRepo; clock: Clock
     const now = clock.now();
     const day = tokenDay(now);
     const resetsAt = nextTokenReset(now).toISOString();
-    const counts = await tokensRepo.usageCounts(userId, day);
+    const { account, value: counts } = await tokensRepo.usageCountsWithAccount(userId, day, now);
+    checkAccount(account);
     return [counts, (featureCode) => ({ featureCode, count: counts[featureCode], day, resetsAt })];
   }
 
@@ -41,7 +48,11 @@ export function createTokensService(deps: { tokensRepo: TokensRepo; clock: Clock
     listPlans: () => tokensRepo.listPlans(),
 
     async getActiveSubscription(userId) {
-      const active = await tokensRepo.activeSubscription(userId, clock.now());
+      const { account, value: active } = await tokensRepo.activeSubscriptionWithAccount(
+        userId,
+        clock.now(),
+      );
+      checkAccount(account);
       if (!active) throw new NotFoundError('Subscription not found');
       const { subscription, plan } = active;
       return {
@@ -69,7 +80,12 @@ export function createTokensService(deps: { tokensRepo: TokensRepo; clock: Clock
     },
 
     async countBonusTokens(userId) {
-      return { count: await tokensRepo.bonusBalance(userId) };
+      const { account, value: count } = await tokensRepo.bonusBalanceWithAccount(
+        userId,
+        clock.now(),
+      );
+      checkAccount(account);
+      return { count };
     },
 
     async startAdView(userId) {

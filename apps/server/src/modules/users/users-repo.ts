@@ -1,6 +1,10 @@
 import type { UserStatus } from '@parlo/contract/users';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import type { Gender } from '@parlo/contract/profiles';
+import type { ProficiencyLevel } from '@parlo/contract/constants';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import type { ProfileRecord } from '../profiles/profiles-repo.ts';
 import { refreshTokens } from '../../db/tables/auth.ts';
 import { referrals } from '../../db/tables/tokens.ts';
 import { profiles, userLanguages, users } from '../../db/tables/users.ts';
@@ -20,9 +24,17 @@ export interface UserRow extends AccountStatusRow {
   imageUrl: string | null;
 }
 
+/** The account, its profile (null before onboarding) and languages: all GET /users/me shows. */
+export interface MeRow {
+  user: UserRow;
+  profile: ProfileRecord | null;
+}
+
 export interface UsersRepo {
+  /** What the auth guard checks on every protected request, as one prepared statement. */
   findAccountStatus(userId: string): Promise<AccountStatusRow | undefined>;
-  findUser(userId: string): Promise<UserRow | undefined>;
+  /** The user, the profile and its languages in one round trip (GET /users/me). */
+  findMe(userId: string): Promise<MeRow | undefined>;
   /**
    * Deletes the account in one transaction: revokes every refresh token, removes the profile,
    * languages and referral links, and scrubs the user row down to what refuses a later sign-in
@@ -35,39 +47,105 @@ export interface UsersRepo {
 /** The placeholder username of a deleted account: unique, email-like, and no one's address. */
 export const deletedUsername = (userId: string) => `deleted-${userId}@deleted.parlo.app`;
 
+/** A timestamp as either driver hands it over from a raw query. */
+const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+interface AccountStatusDbRow {
+  status: UserStatus;
+  blocked_until: Date | string | null;
+  deleted_at: Date | string | null;
+}
+
+const accountStatusRows = preparedQuery<AccountStatusDbRow, 'userId'>(
+  'parlo_account_status',
+  (param) => sql`select u.status, u.blocked_until, u.deleted_at
+    from users u where u.id = ${param('userId')}::uuid`,
+);
+
+interface MeDbRow extends AccountStatusDbRow {
+  username: string;
+  provider: UserRow['provider'];
+  blocked_at: Date | string | null;
+  referral_id: string;
+  image_url: string | null;
+  has_profile: boolean;
+  name: string | null;
+  gender: Gender | null;
+  country: string | null;
+  date_of_birth: string | null;
+  current_language_code: string | null;
+  profile_image_url: string | null;
+  /** json: an array of { id, languageCode, proficiencyLevel } (a string on some drivers). */
+  languages: unknown;
+}
+
+/**
+ * One statement for all of GET /users/me: the user row, the profile beside it and the languages
+ * aggregated in the order they were added (what profiles-repo findProfile reads in two).
+ */
+const meRows = preparedQuery<MeDbRow, 'userId'>(
+  'parlo_find_me',
+  (param) => sql`select u.status, u.blocked_until, u.deleted_at, u.username, u.provider,
+      u.blocked_at, u.referral_id, u.image_url,
+      p.user_id is not null as has_profile, p.name, p.gender, p.country,
+      p.date_of_birth::text as date_of_birth, p.current_language_code,
+      coalesce(p.image_url, u.image_url) as profile_image_url,
+      (select coalesce(json_agg(json_build_object('id', l.id, 'languageCode', l.language_code,
+          'proficiencyLevel', l.proficiency_level) order by l.created_at, l.id), '[]'::json)
+        from user_languages l where l.user_id = u.id) as languages
+    from users u left join profiles p on p.user_id = u.id
+    where u.id = ${param('userId')}::uuid`,
+);
+
+type LanguageRow = { id: string; languageCode: string; proficiencyLevel: ProficiencyLevel };
+
+function profileOf(userId: string, row: MeDbRow): ProfileRecord | null {
+  if (!row.has_profile) return null;
+  const languages =
+    typeof row.languages === 'string' ? (JSON.parse(row.languages) as unknown) : row.languages;
+  return {
+    userId,
+    name: row.name!,
+    gender: row.gender!,
+    country: row.country!,
+    dateOfBirth: row.date_of_birth!,
+    currentLanguageCode: row.current_language_code,
+    imageUrl: row.profile_image_url,
+    languages: languages as LanguageRow[],
+  };
+}
+
 export function createUsersRepo(db: Database): UsersRepo {
   return {
     async findAccountStatus(userId) {
-      const [row] = await db
-        .select({
-          id: users.id,
-          status: users.status,
-          blockedUntil: users.blockedUntil,
-          deletedAt: users.deletedAt,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      return row;
+      const [row] = await accountStatusRows(db, { userId });
+      return (
+        row && {
+          id: userId,
+          status: row.status,
+          blockedUntil: dateOf(row.blocked_until),
+          deletedAt: dateOf(row.deleted_at),
+        }
+      );
     },
 
-    async findUser(userId) {
-      const [row] = await db
-        .select({
-          id: users.id,
-          username: users.username,
-          status: users.status,
-          deletedAt: users.deletedAt,
-          provider: users.provider,
-          blockedAt: users.blockedAt,
-          blockedUntil: users.blockedUntil,
-          referralId: users.referralId,
-          imageUrl: users.imageUrl,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      return row;
+    async findMe(userId) {
+      const [row] = await meRows(db, { userId });
+      if (!row) return undefined;
+      return {
+        user: {
+          id: userId,
+          username: row.username,
+          status: row.status,
+          deletedAt: dateOf(row.deleted_at),
+          provider: row.provider,
+          blockedAt: dateOf(row.blocked_at),
+          blockedUntil: dateOf(row.blocked_until),
+          referralId: row.referral_id,
+          imageUrl: row.image_url,
+        },
+        profile: profileOf(userId, row),
+      };
     },
 
     deleteAccount(userId, now) {

@@ -12,8 +12,8 @@ const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService }> = (
   app.get(
     '/users/me',
     {
-      onRequest: app.authenticate,
-      config: { allowBlocked: true },
+      // The account is read with the user, profile and languages, in one query (getMe).
+      onRequest: app.authenticateToken,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
@@ -21,7 +21,7 @@ const usersRoutes: FastifyPluginCallbackZod<{ usersService: UsersService }> = (
         response: { 200: userSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
     },
-    (request) => usersService.getMe(request.user!.id),
+    (request) => usersService.getMe(request.tokenUserId!),
   );
 
   app.delete(

@@ -1,19 +1,22 @@
-import type { Profile } from '@parlo/contract/profiles';
 import { effectiveStatus } from '@parlo/contract/account-status';
 import type { User } from '@parlo/contract/users';
 import type { Clock } from '../../lib/clock.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { profileFromRecord } from '../profiles/profiles-service.ts';
+import { checkAccount } from './account-check.ts';
 import type { UsersRepo } from './users-repo.ts';
 
 export interface UsersService {
+  /**
+   * `userId` carries a valid access token (the route checks only the token): the account is
+   * read with the rest, in the same query, and checked here (checkAccount, blocked allowed).
+   */
   getMe(userId: string): Promise<User>;
   deleteMe(userId: string): Promise<void>;
 }
 
 export interface UsersServiceDeps {
-  usersRepo: Pick<UsersRepo, 'findUser' | 'deleteAccount'>;
-  /** The user's profile, from the profiles module; null before onboarding. */
-  findProfile: (userId: string) => Promise<Profile | null>;
+  usersRepo: Pick<UsersRepo, 'findMe' | 'deleteAccount'>;
   clock: Clock;
   /** Called before the deletion; a failure stops it (billing cancels what Stripe would charge). */
   beforeAccountDeleted?: (userId: string) => Promise<void>;
@@ -27,10 +30,13 @@ export interface UsersServiceDeps {
 export function createUsersService(deps: UsersServiceDeps): UsersService {
   return {
     async getMe(userId) {
-      const row = await deps.usersRepo.findUser(userId);
-      if (!row || row.deletedAt) throw new NotFoundError('Failed to fetch user');
-      const profile = await deps.findProfile(userId);
-      const status = effectiveStatus(row, deps.clock.now());
+      const me = await deps.usersRepo.findMe(userId);
+      // What the auth guard checks on every other route: no account (or a deleted one) is 401.
+      if (!me) throw new UnauthorizedError('Authentication required');
+      const { user: row, profile } = me;
+      const now = deps.clock.now();
+      const status = effectiveStatus(row, now);
+      checkAccount({ ...row, status }, { allowBlocked: true });
       const lapsed = status !== row.status;
       return {
         id: row.id,
@@ -40,7 +46,7 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
         blockedUntil: lapsed ? null : (row.blockedUntil?.toISOString() ?? null),
         provider: row.provider,
         imageUrl: row.imageUrl,
-        profile,
+        profile: profile && profileFromRecord(profile, now),
         referralId: row.referralId,
       };
     },
