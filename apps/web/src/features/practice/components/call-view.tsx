@@ -7,9 +7,16 @@ import { CallControls } from '@/features/practice/components/call-controls';
 import { CallHeader, type CallStatus } from '@/features/practice/components/call-header';
 import { CallStage } from '@/features/practice/components/call-stage';
 import { ChatCard } from '@/features/practice/components/chat-card';
-import { PromptCarousel } from '@/features/practice/components/prompt-carousel';
 import { useCallSession } from '@/features/practice/hooks/use-call-session';
 import { useStore } from '@/features/practice/hooks/use-store';
+import { CorrectionsForChat } from '@/features/practice/learning/components/correction-cards';
+import {
+  RepairSignalBar,
+  RepairSignalNotice,
+} from '@/features/practice/learning/components/repair-signal-bar';
+import { TalkBalanceBar } from '@/features/practice/learning/components/talk-balance-bar';
+import { TaskCardPanel } from '@/features/practice/learning/components/task-card-panel';
+import { useCallLearning } from '@/features/practice/learning/use-call-learning';
 
 type CallViewProps = { payload: SessionCreatedPayload };
 
@@ -19,7 +26,7 @@ export function CallView({ payload }: CallViewProps) {
   return <CallScreen call={call} />;
 }
 
-/** The live call: header, partner stage, controls, chat and conversation prompts. */
+/** The live call: header, partner stage, controls, chat, task cards, talk-time balance and repair signals. */
 export function CallScreen({ call }: { call: CallSession }) {
   const { t } = useTranslation('practice');
   const payload = call.payload;
@@ -29,6 +36,7 @@ export function CallScreen({ call }: { call: CallSession }) {
   const chat = useStore(call.chat);
   const { reading } = useStore(call.quality);
   const socketStatus = useSocketStatus();
+  const learning = useCallLearning(call);
   const [chatOpen, setChatOpen] = useState(false);
 
   useEffect(() => {
@@ -77,6 +85,8 @@ export function CallScreen({ call }: { call: CallSession }) {
             onToggleChat={() => setChatOpen((open) => !open)}
             onEnd={() => call.endSelf()}
           />
+          <RepairSignalBar signals={learning.signals} ready={chat.ready} />
+          <RepairSignalNotice signals={learning.signals} />
         </div>
 
         <div className="grid gap-4">
@@ -86,9 +96,15 @@ export function CallScreen({ call }: { call: CallSession }) {
               ready={chat.ready}
               onSend={(content) => call.chat.send(content)}
               onClose={() => setChatOpen(false)}
+              renderAfterMessage={CorrectionsForChat(learning.corrections, chat.ready)}
             />
           )}
-          <PromptCarousel languageCode={payload.session.languageCode} seed={payload.session.id} />
+          <TalkBalanceBar learning={learning} languageCode={payload.session.languageCode} />
+          <TaskCardPanel
+            deck={learning.deck}
+            languageCode={payload.session.languageCode}
+            connecting={!connected}
+          />
         </div>
       </div>
     </div>
