@@ -66,7 +66,8 @@ async function learner(browser: Browser, name: string, korean = false) {
   const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
   const page = await context.newPage();
   await signInOnboarded(page, { ...newPerson('learn'), name });
-  if (korean) await page.evaluate(() => localStorage.setItem('i18nextLng', 'ko'));
+  // The interface language the app keeps in localStorage (a string: this workspace has no DOM types).
+  if (korean) await page.evaluate("localStorage.setItem('i18nextLng', 'ko')");
   return page;
 }
 

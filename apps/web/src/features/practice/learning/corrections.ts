@@ -40,7 +40,11 @@ export class Corrections extends StateStore<CorrectionsSnapshot> {
   readonly #createId: () => string;
   #unsubscribers: (() => void)[] = [];
 
-  constructor(channel: PeerChannel, chat: ChatChannel, createId = () => crypto.randomUUID()) {
+  constructor(
+    channel: PeerChannel,
+    chat: ChatChannel,
+    createId: () => string = () => crypto.randomUUID(),
+  ) {
     super({ corrections: [] });
     this.#channel = channel;
     this.#chat = chat;

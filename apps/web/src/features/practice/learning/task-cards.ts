@@ -1,7 +1,10 @@
 import { PROFICIENCY_LEVELS, type ProficiencyLevel } from '@parlo/contract/constants';
 import { taskCardIdSchema, type TaskCardId } from '@parlo/contract/peer-messages-learning';
-import type { DeckTexts } from './cards/card-types';
 import { EN_CARDS } from './cards/en';
+import { ES_CARDS } from './cards/es';
+import { FR_CARDS } from './cards/fr';
+import { JA_CARDS } from './cards/ja';
+import { PT_CARDS } from './cards/pt';
 
 /**
  * Task cards by CEFR level (issue 21): content in the practice language, not interface text, so
@@ -34,7 +37,7 @@ const CATEGORY_OF_POSITION: readonly CardCategory[] = [
 ];
 export const CARDS_PER_LEVEL = CATEGORY_OF_POSITION.length;
 
-const DECKS = { en: EN_CARDS } as const;
+const DECKS = { en: EN_CARDS, es: ES_CARDS, fr: FR_CARDS, pt: PT_CARDS, ja: JA_CARDS } as const;
 export type CardLanguage = keyof typeof DECKS;
 export const CARD_LANGUAGES = Object.keys(DECKS) as CardLanguage[];
 
@@ -67,7 +70,7 @@ export function taskCard(id: string, language: CardLanguage): TaskCard | null {
   if (!taskCardIdSchema.safeParse(id).success) return null;
   const level = id.slice(0, 2) as ProficiencyLevel;
   const position = Number(id.slice(3)) - 1;
-  const text = (DECKS[language] as DeckTexts)[level][position];
+  const text = DECKS[language][level][position];
   const category = CATEGORY_OF_POSITION[position];
   if (!text || !category) return null;
   const [task, phrases, followUp] = text;

@@ -95,7 +95,6 @@ function CorrectionForm({ message, onSubmit, onDone }: CorrectionFormProps) {
       <textarea
         id={`${id}-text`}
         // The form opens on request, so moving the focus into it is expected.
-        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
         rows={2}
         maxLength={CHAT_MAX_LENGTH}
