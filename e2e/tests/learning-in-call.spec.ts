@@ -85,7 +85,7 @@ test.describe('learning in the call', () => {
 
   test('task cards move in step, repair signals arrive in the partner’s language, corrections show their diff on both sides, and talk time is measured', async ({
     browser,
-  }) => {
+  }, testInfo) => {
     const ana = await learner(browser, 'Ana Lima');
     const minji = await learner(browser, 'Kim Minji', true);
 
@@ -157,6 +157,13 @@ test.describe('learning in the call', () => {
         { timeout: 20_000 },
       )
       .toBeGreaterThan(50);
+
+    // On a 390 px phone the call, the card, the signals and the chat with its correction fit
+    // the width (nothing scrolls sideways); the screenshot is kept with the test's output.
+    await minji.setViewportSize({ width: 390, height: 844 });
+    await expect(minji.getByTestId('correction-card')).toBeVisible();
+    expect(await minji.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await minji.screenshot({ path: testInfo.outputPath('call-390-ko.png'), fullPage: true });
 
     await ana.context().close();
     await minji.context().close();
