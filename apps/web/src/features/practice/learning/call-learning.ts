@@ -7,6 +7,7 @@ import { Corrections } from './corrections';
 import { RepairSignals } from './repair-signals';
 import { dominantSide } from './talk-balance';
 import { TalkMeter } from './talk-meter';
+import { cardLanguage, loadDeck } from './task-cards';
 import { TaskDeck } from './task-deck';
 
 /** The balance is judged once, at half time of the 7-minute call. */
@@ -47,6 +48,8 @@ export class CallLearning extends StateStore<CallLearningSnapshot> {
       level: payload.peerProfile.level,
       seed: payload.session.id,
     });
+    // Fetched while the call connects, so the first card is there for the planning time.
+    loadDeck(cardLanguage(payload.session.languageCode)).catch(() => {});
     this.signals = new RepairSignals(call.channel, { playSound: deps.playSignalSound });
     this.corrections = new Corrections(call.channel, call.chat);
     this.meter = new TalkMeter({

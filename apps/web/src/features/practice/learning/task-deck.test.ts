@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFICIENCY_LEVELS } from '@parlo/contract/constants';
 import { TaskDeck } from './task-deck';
-import { CARD_LANGUAGES, CARD_CATEGORIES, cardIdsFor, taskCard } from './task-cards';
+import { CARD_LANGUAGES, CARD_CATEGORIES, cardIdsFor, loadDeck, taskCard } from './task-cards';
 import { linkedChannels } from './testing-link';
 
 describe('task cards', () => {
+  beforeAll(async () => {
+    await Promise.all(CARD_LANGUAGES.map((language) => loadDeck(language)));
+  });
+
   it('has twelve cards per level in every language, each with a task, three phrases and a follow-up', () => {
     for (const language of CARD_LANGUAGES) {
       for (const level of PROFICIENCY_LEVELS) {

@@ -4,7 +4,7 @@ import type { TaskCardId } from '@parlo/contract/peer-messages-learning';
 import type { PeerChannel } from '@/features/practice/lib/peer-channel';
 import { StateStore } from '@/features/practice/lib/state-store';
 import { seededRandom, shuffled } from './shuffle';
-import { cardIdsFor, taskCard } from './task-cards';
+import { cardIdsFor, isKnownCardId } from './task-cards';
 
 export type TaskDeckSnapshot = {
   /** The dealt order of card ids. */
@@ -92,7 +92,7 @@ export class TaskDeck extends StateStore<TaskDeckSnapshot> {
   #adopt(deal: PeerMessageOf<'card_deal'>) {
     // Only the initiator deals; a deal naming a card no deck has is refused whole.
     if (this.#initiator) return;
-    if (deal.cards.some((id) => !taskCard(id, 'en'))) return;
+    if (!deal.cards.every(isKnownCardId)) return;
     this.setState({ cards: deal.cards, index: deal.index, seen: [] });
     this.#show(deal.index);
   }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@/features/practice/hooks/use-store';
 import type { CallLearning } from '@/features/practice/learning/call-learning';
-import { cardLanguage, taskCard } from '@/features/practice/learning/task-cards';
+import { cardLanguage } from '@/features/practice/learning/task-cards';
+import { useTaskCard } from '@/features/practice/learning/use-task-card';
 
 /**
  * Each side's share of the speaking time as one small split bar (issue 21 §2), and the half-time
@@ -19,7 +20,7 @@ export function TalkBalanceBar({
   const { nudge } = useStore(learning);
   const me = Math.round(shares.me * 100);
   const partner = totalMs > 0 ? 100 - me : 0;
-  const nudgeCard = nudge ? taskCard(nudge, cardLanguage(languageCode)) : null;
+  const nudgeCard = useTaskCard(nudge, cardLanguage(languageCode));
 
   return (
     <div className="grid gap-2">

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/features/practice/components/call-icons';
 import { useStore } from '@/features/practice/hooks/use-store';
 import type { TaskDeck } from '@/features/practice/learning/task-deck';
-import { cardLanguage, isCardLanguage, taskCard } from '@/features/practice/learning/task-cards';
+import { cardLanguage, isCardLanguage } from '@/features/practice/learning/task-cards';
+import { useTaskCard } from '@/features/practice/learning/use-task-card';
 
 /** The planning time shown while the call connects (issue 21: "think what you will say"). */
 export const PLANNING_SECONDS = 30;
@@ -28,10 +29,12 @@ export function TaskCardPanel({ deck, languageCode, connecting }: TaskCardPanelP
   const practice = cardLanguage(languageCode);
   const interfaceLanguage = i18n.resolvedLanguage ?? 'en';
   const canTranslate = isCardLanguage(interfaceLanguage) && interfaceLanguage !== practice;
-  const shown = mine && canTranslate ? interfaceLanguage : practice;
-  const id = cards[index];
-  const card = id ? taskCard(id, shown) : null;
+  const wanted = mine && canTranslate ? interfaceLanguage : practice;
+  const practiceCard = useTaskCard(cards[index], practice);
+  // While the interface language's deck loads, the practice language's card stays on screen.
+  const card = useTaskCard(cards[index], wanted) ?? practiceCard;
   if (!card) return null;
+  const shown = card.language;
 
   return (
     <section
