@@ -3,6 +3,8 @@ import { SideMeter, TalkTally, type Side, type TalkShares } from './talk-balance
 
 /** How often the levels are read: ten frames a second is enough for turns, and cheap. */
 export const TALK_METER_INTERVAL_MS = 100;
+/** Speaking time is published at least this often while it grows (for the log). */
+const PUBLISH_EVERY_MS = 1_000;
 /** Samples per frame: ~21 ms at 48 kHz, one analyser read. */
 const FRAME_SIZE = 1024;
 
@@ -98,7 +100,16 @@ export class TalkMeter extends StateStore<TalkMeterSnapshot> {
       tap.analyser.getFloatTimeDomainData(this.#buffer);
       speaking[side] = this.#meters[side].feed(this.#buffer, this.#deps.isMuted(side), elapsed);
     }
-    this.setState({ shares: this.tally.shares(), totalMs: this.tally.totalMs(), speaking });
+    // Ten reads a second, but the bar and the log only need to hear of a visible change.
+    const previous = this.getSnapshot();
+    const shares = this.tally.shares();
+    const totalMs = this.tally.totalMs();
+    const changed =
+      Math.round(shares.me * 100) !== Math.round(previous.shares.me * 100) ||
+      speaking.me !== previous.speaking.me ||
+      speaking.partner !== previous.speaking.partner ||
+      totalMs - previous.totalMs >= PUBLISH_EVERY_MS;
+    if (changed) this.setState({ shares, totalMs, speaking });
   }
 
   stop() {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPAIR_SIGNAL_KINDS } from '@parlo/contract/peer-messages-learning';
 import { useStore } from '@/features/practice/hooks/use-store';
@@ -11,6 +12,7 @@ export function RepairSignalBar({ signals, ready }: { signals: RepairSignals; re
   const { t } = useTranslation('learning');
   const { blockedUntil } = useStore(signals);
   const blocked = blockedUntil > 0;
+  const waitId = useId();
 
   return (
     <div
@@ -23,7 +25,7 @@ export function RepairSignalBar({ signals, ready }: { signals: RepairSignals; re
           key={kind}
           type="button"
           disabled={!ready || blocked}
-          aria-describedby={blocked ? 'repair-signal-wait' : undefined}
+          aria-describedby={blocked ? waitId : undefined}
           onClick={() => signals.send(kind)}
           className="rounded-full bg-white px-3 py-1.5 text-xs font-medium text-ink shadow-sm ring-1 ring-stone-300 hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-50"
         >
@@ -31,7 +33,7 @@ export function RepairSignalBar({ signals, ready }: { signals: RepairSignals; re
         </button>
       ))}
       {blocked && (
-        <span id="repair-signal-wait" className="sr-only">
+        <span id={waitId} className="sr-only">
           {t('signals.wait')}
         </span>
       )}
