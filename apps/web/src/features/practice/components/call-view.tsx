@@ -26,7 +26,7 @@ export function CallView({ payload }: CallViewProps) {
   return <CallScreen call={call} />;
 }
 
-/** The live call: header, partner stage, controls, chat, task cards, talk-time balance and repair signals. */
+/** The live call: header, partner stage, controls, chat, and the learning layer of issue 21. */
 export function CallScreen({ call }: { call: CallSession }) {
   const { t } = useTranslation('practice');
   const payload = call.payload;
