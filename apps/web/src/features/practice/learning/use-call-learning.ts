@@ -3,8 +3,12 @@ import type { CallSession } from '@/features/practice/lib/call-session';
 import { playSound } from '@/lib/sounds';
 import { CallLearning } from './call-learning';
 
+/**
+ * The meter only reads levels ten times a second, so the context asks for the largest buffers
+ * ('playback'): fewer wake-ups of the audio thread for the whole call.
+ */
 function createAudioContext() {
-  return new AudioContext();
+  return new AudioContext({ latencyHint: 'playback' });
 }
 
 /** The learning layer of a call: started with the call view, stopped when it unmounts or ends. */
