@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { CHAT_MAX_LENGTH } from './constants.ts';
+import {
+  peerCardDealSchema,
+  peerCardMoveSchema,
+  peerCorrectionSchema,
+  peerCorrectionThanksSchema,
+  peerRepairSignalSchema,
+} from './peer-messages-learning.ts';
 
 /**
  * What the two browsers of a call say to each other over the `chat` data channel (DESIGN §2 Calls
@@ -28,7 +35,14 @@ export const peerChatMessageSchema = z.object({
   timestamp: z.number().int().nonnegative(),
 });
 
-export const peerMessageSchema = z.discriminatedUnion('type', [peerChatMessageSchema]);
+export const peerMessageSchema = z.discriminatedUnion('type', [
+  peerChatMessageSchema,
+  peerCardDealSchema,
+  peerCardMoveSchema,
+  peerRepairSignalSchema,
+  peerCorrectionSchema,
+  peerCorrectionThanksSchema,
+]);
 export type PeerMessage = z.infer<typeof peerMessageSchema>;
 export type PeerMessageType = PeerMessage['type'];
 export type PeerMessageOf<T extends PeerMessageType> = Extract<PeerMessage, { type: T }>;

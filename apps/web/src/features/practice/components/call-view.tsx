@@ -7,11 +7,18 @@ import { CallControls } from '@/features/practice/components/call-controls';
 import { CallHeader, type CallStatus } from '@/features/practice/components/call-header';
 import { CallStage } from '@/features/practice/components/call-stage';
 import { ChatCard } from '@/features/practice/components/chat-card';
-import { PromptCarousel } from '@/features/practice/components/prompt-carousel';
 import { useCallSession } from '@/features/practice/hooks/use-call-session';
 import { useStore } from '@/features/practice/hooks/use-store';
 import { PocketQuickAdd } from '@/lib/pocket/pocket-call';
 import { useAfterCall } from '@/features/practice/after-call/use-after-call';
+import { CorrectionsForChat } from '@/features/practice/learning/components/correction-cards';
+import {
+  RepairSignalBar,
+  RepairSignalNotice,
+} from '@/features/practice/learning/components/repair-signal-bar';
+import { TalkBalanceBar } from '@/features/practice/learning/components/talk-balance-bar';
+import { TaskCardPanel } from '@/features/practice/learning/components/task-card-panel';
+import { useCallLearning } from '@/features/practice/learning/use-call-learning';
 
 type CallViewProps = { payload: SessionCreatedPayload };
 
@@ -21,7 +28,7 @@ export function CallView({ payload }: CallViewProps) {
   return <CallScreen call={call} />;
 }
 
-/** The live call: header, partner stage, controls, chat and conversation prompts. */
+/** The live call: header, partner stage, controls, chat, and the learning layer of issue 21. */
 export function CallScreen({ call }: { call: CallSession }) {
   const { t } = useTranslation('practice');
   const payload = call.payload;
@@ -31,6 +38,7 @@ export function CallScreen({ call }: { call: CallSession }) {
   const chat = useStore(call.chat);
   const { reading } = useStore(call.quality);
   const socketStatus = useSocketStatus();
+  const learning = useCallLearning(call);
   const [chatOpen, setChatOpen] = useState(false);
 
   useEffect(() => {
@@ -80,6 +88,8 @@ export function CallScreen({ call }: { call: CallSession }) {
             onToggleChat={() => setChatOpen((open) => !open)}
             onEnd={() => call.endSelf()}
           />
+          <RepairSignalBar signals={learning.signals} ready={chat.ready} />
+          <RepairSignalNotice signals={learning.signals} />
         </div>
 
         <div className="grid gap-4">
@@ -89,9 +99,15 @@ export function CallScreen({ call }: { call: CallSession }) {
               ready={chat.ready}
               onSend={(content) => call.chat.send(content)}
               onClose={() => setChatOpen(false)}
+              renderAfterMessage={CorrectionsForChat(learning.corrections, chat.ready)}
             />
           )}
-          <PromptCarousel languageCode={payload.session.languageCode} seed={payload.session.id} />
+          <TalkBalanceBar learning={learning} languageCode={payload.session.languageCode} />
+          <TaskCardPanel
+            deck={learning.deck}
+            languageCode={payload.session.languageCode}
+            connecting={!connected}
+          />
           <PocketQuickAdd />
         </div>
       </div>

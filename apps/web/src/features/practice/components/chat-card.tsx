@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_COUNTER_FROM, CHAT_MAX_LENGTH } from '@parlo/contract/constants';
 import { CloseIcon } from '@/components/ui/icons';
@@ -13,13 +21,15 @@ export type ChatCardProps = {
   /** Sends one message; false when it was refused. */
   onSend: (content: string) => boolean;
   onClose: () => void;
+  /** List items shown after a message (the correction cards of issue 21). */
+  renderAfterMessage?: (message: ChatMessage) => ReactNode;
 };
 
 /**
  * The chat beside the call (spec §2): Enter sends, Shift+Enter adds a newline, a counter appears
  * past 800 characters and nothing over 1000 is sent.
  */
-export function ChatCard({ messages, ready, onSend, onClose }: ChatCardProps) {
+export function ChatCard({ messages, ready, onSend, onClose, renderAfterMessage }: ChatCardProps) {
   const { t, i18n } = useTranslation('practice');
   const [draft, setDraft] = useState('');
   const inputId = useId();
@@ -79,28 +89,30 @@ export function ChatCard({ messages, ready, onSend, onClose }: ChatCardProps) {
           className="flex flex-1 flex-col gap-2 overflow-y-auto px-4 py-3"
         >
           {messages.map((message) => (
-            <li
-              key={message.id}
-              className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${
-                message.sender === 'self'
-                  ? 'self-end bg-brand-600 text-white'
-                  : 'self-start bg-stone-100 text-ink'
-              }`}
-            >
-              <span className="sr-only">
-                {message.sender === 'self' ? t('chat.you') : t('chat.partner')}:{' '}
-              </span>
-              <span className="break-words whitespace-pre-wrap">{message.content}</span>
-              <span className="mt-0.5 flex items-center justify-between gap-2">
-                <time
-                  dateTime={new Date(message.timestamp).toISOString()}
-                  className={`block text-[11px] ${message.sender === 'self' ? 'text-brand-100' : 'text-stone-500'}`}
-                >
-                  {time.format(message.timestamp)}
-                </time>
-                <SavePhraseButton text={message.content} source="chat" />
-              </span>
-            </li>
+            <Fragment key={message.id}>
+              <li
+                className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${
+                  message.sender === 'self'
+                    ? 'self-end bg-brand-600 text-white'
+                    : 'self-start bg-stone-100 text-ink'
+                }`}
+              >
+                <span className="sr-only">
+                  {message.sender === 'self' ? t('chat.you') : t('chat.partner')}:{' '}
+                </span>
+                <span className="break-words whitespace-pre-wrap">{message.content}</span>
+                <span className="mt-0.5 flex items-center justify-between gap-2">
+                  <time
+                    dateTime={new Date(message.timestamp).toISOString()}
+                    className={`block text-[11px] ${message.sender === 'self' ? 'text-brand-100' : 'text-stone-500'}`}
+                  >
+                    {time.format(message.timestamp)}
+                  </time>
+                  <SavePhraseButton text={message.content} source="chat" />
+                </span>
+              </li>
+              {renderAfterMessage?.(message)}
+            </Fragment>
           ))}
         </ol>
       )}

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { StateStore } from '@/features/practice/lib/state-store';
+import type { StateStore } from '@/lib/state-store';
 
 /** The current snapshot of one of the call's stores, re-rendering when it changes. */
 export function useStore<T extends object>(store: StateStore<T>): T {

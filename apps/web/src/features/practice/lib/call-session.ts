@@ -17,7 +17,7 @@ import {
   QualityMonitor,
   type QualityReading,
 } from '@/features/practice/lib/quality-monitor';
-import { StateStore } from '@/features/practice/lib/state-store';
+import { StateStore } from '@/lib/state-store';
 
 export type CallEndReason = LocalEndReason;
 

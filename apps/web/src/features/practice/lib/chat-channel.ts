@@ -1,7 +1,7 @@
 import { CHAT_MAX_LENGTH } from '@parlo/contract/constants';
 import type { PeerMessageOf } from '@parlo/contract/peer-messages';
 import type { PeerChannel } from '@/features/practice/lib/peer-channel';
-import { StateStore } from '@/features/practice/lib/state-store';
+import { StateStore } from '@/lib/state-store';
 
 export type ChatSender = 'self' | 'peer';
 

@@ -1,5 +1,5 @@
 import type { ClientMessage } from '@parlo/contract/realtime';
-import { StateStore } from '@/features/practice/lib/state-store';
+import { StateStore } from '@/lib/state-store';
 
 export type MediaStatus = 'idle' | 'requesting' | 'granted' | 'denied';
 

@@ -4,7 +4,7 @@ import {
   type PeerMessageOf,
   type PeerMessageType,
 } from '@parlo/contract/peer-messages';
-import { StateStore } from '@/features/practice/lib/state-store';
+import { StateStore } from '@/lib/state-store';
 
 /** The slice of RTCDataChannel the call uses, so tests can hand it a fake. */
 export type PeerDataChannel = {

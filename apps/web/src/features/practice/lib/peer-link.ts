@@ -16,7 +16,7 @@ import type {
   RecoveryStep,
 } from '@/features/practice/lib/peer-types';
 import { RecoveryLadder } from '@/features/practice/lib/recovery-ladder';
-import { StateStore } from '@/features/practice/lib/state-store';
+import { StateStore } from '@/lib/state-store';
 
 const DEFAULT_OFFER_RETRY_MS = 1_500;
 

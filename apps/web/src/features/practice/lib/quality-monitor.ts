@@ -4,7 +4,7 @@ import {
   type ConnectionStrength,
   type StreamMetrics,
 } from '@/features/practice/lib/quality-score';
-import { StateStore } from '@/features/practice/lib/state-store';
+import { StateStore } from '@/lib/state-store';
 
 export type QualityReading = {
   strength: ConnectionStrength;

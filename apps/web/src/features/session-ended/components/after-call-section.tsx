@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALIBRATION_RATINGS, type CalibrationRating } from '@parlo/contract/after-call';
 import type { User } from '@parlo/contract/users';
@@ -7,6 +7,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { usePocketItems } from '@/lib/pocket/pocket-access';
 import { queryClient } from '@/lib/query-client';
+import { callLearningLog } from '@/lib/session/call-learning-log';
 import { useCallTally } from '@/lib/session/call-tally-store';
 import type { EndedSession } from '@/lib/session/live-session-store';
 import {
@@ -52,12 +53,14 @@ function AfterCall({ ended }: { ended: EndedSession }) {
   );
   const pocket = usePocketItems(userId, sessionId);
   const tally = useCallTally((state) => state.tally);
+  const learning = useSyncExternalStore(callLearningLog.subscribe, callLearningLog.getSnapshot);
   const recap = buildRecap(
     recapInputFor({
       sessionId,
       session: session.data,
       tally,
       phrasesSaved: pocket.items?.length ?? null,
+      learning,
     }),
   );
 
