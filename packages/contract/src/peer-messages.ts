@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MAX_LENGTH } from './constants.ts';
+import { peerCameraNoteMessageSchema, peerRevealMessageSchema } from './peer-messages-safety.ts';
 
 /**
  * What the two browsers of a call say to each other over the `chat` data channel (DESIGN §2 Calls
@@ -28,7 +29,11 @@ export const peerChatMessageSchema = z.object({
   timestamp: z.number().int().nonnegative(),
 });
 
-export const peerMessageSchema = z.discriminatedUnion('type', [peerChatMessageSchema]);
+export const peerMessageSchema = z.discriminatedUnion('type', [
+  peerChatMessageSchema,
+  peerRevealMessageSchema,
+  peerCameraNoteMessageSchema,
+]);
 export type PeerMessage = z.infer<typeof peerMessageSchema>;
 export type PeerMessageType = PeerMessage['type'];
 export type PeerMessageOf<T extends PeerMessageType> = Extract<PeerMessage, { type: T }>;
