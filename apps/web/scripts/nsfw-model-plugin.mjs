@@ -20,7 +20,11 @@ export function nsfwModelPlugin() {
     name: 'parlo-nsfw-model',
     resolveId(source, importer) {
       if (source === VIRTUAL_ID) return RESOLVED_VIRTUAL_ID;
-      if (importer && /[\\/]nsfwjs[\\/]dist[\\/]/.test(importer) && source.includes('model_imports'))
+      if (
+        importer &&
+        /[\\/]nsfwjs[\\/]dist[\\/]/.test(importer) &&
+        source.includes('model_imports')
+      )
         return NO_BUNDLED_MODEL_ID;
       return null;
     },

@@ -10,6 +10,9 @@ import { ChatCard } from '@/features/practice/components/chat-card';
 import { PromptCarousel } from '@/features/practice/components/prompt-carousel';
 import { useCallSession } from '@/features/practice/hooks/use-call-session';
 import { useStore } from '@/features/practice/hooks/use-store';
+import { openReportDialog } from '@/lib/session/report-dialog-store';
+import { FrameGuardOverlay, OwnCameraPaused } from '@/features/practice/safety/frame-guard-overlay';
+import { useFrameGuard } from '@/features/practice/safety/use-frame-guard';
 
 type CallViewProps = { payload: SessionCreatedPayload };
 
@@ -30,6 +33,7 @@ export function CallScreen({ call }: { call: CallSession }) {
   const { reading } = useStore(call.quality);
   const socketStatus = useSocketStatus();
   const [chatOpen, setChatOpen] = useState(false);
+  const guard = useFrameGuard(call);
 
   useEffect(() => {
     call.chat.setVisible(chatOpen);
@@ -59,7 +63,24 @@ export function CallScreen({ call }: { call: CallSession }) {
             cameraEnabled={media.cameraEnabled}
             peerCameraEnabled={session.peerCameraEnabled}
             peerMicrophoneEnabled={session.peerMicrophoneEnabled}
+            overlay={
+              <FrameGuardOverlay
+                guard={guard}
+                peer={partner}
+                videoShown={connected && session.peerCameraEnabled}
+                onEndAndReport={() => {
+                  call.endSelf();
+                  openReportDialog({
+                    reportedUserId: partner.id,
+                    sessionId: payload.session.id,
+                    reason: 'nudity',
+                    frameFlagId: guard.getSnapshot().incomingFlagId ?? undefined,
+                  });
+                }}
+              />
+            }
           />
+          <OwnCameraPaused guard={guard} />
           <p className="text-center text-sm text-stone-600" aria-live="polite">
             {connected ? t('hints.partner_ready') : t('hints.waiting_for_partner')}
             {connected && !media.cameraEnabled && media.hasCamera && (

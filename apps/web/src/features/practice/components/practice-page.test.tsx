@@ -59,7 +59,7 @@ const flush = () =>
   });
 
 beforeAll(async () => {
-  await initTestI18n(['common', 'practice', 'forms']);
+  await initTestI18n(['common', 'practice', 'forms', 'safety']);
 });
 
 beforeEach(() => {

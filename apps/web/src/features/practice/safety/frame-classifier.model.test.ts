@@ -73,12 +73,16 @@ describe('the real frame guard model (cpu backend)', () => {
     ['a gradient', gradient],
     ['a drawn face', face],
     ['a black frame', black],
-  ])('%s is neutral', async (_name, frame) => {
-    const scores = await classifier.classify(frame);
-    const sum = Object.values(scores).reduce((a, b) => a + b, 0);
-    expect(sum).toBeCloseTo(1, 2);
-    expect(explicitScore(scores)).toBeLessThan(EXPLICIT_FRAME_THRESHOLD);
-  }, 60_000);
+  ])(
+    '%s is neutral',
+    async (_name, frame) => {
+      const scores = await classifier.classify(frame);
+      const sum = Object.values(scores).reduce((a, b) => a + b, 0);
+      expect(sum).toBeCloseTo(1, 2);
+      expect(explicitScore(scores)).toBeLessThan(EXPLICIT_FRAME_THRESHOLD);
+    },
+    60_000,
+  );
 
   it('tells a black frame as covered and the others not', () => {
     expect(isCovered(luminanceOf(black))).toBe(true);

@@ -14,9 +14,15 @@ export type FrameGrabber = {
  */
 export function createVideoFrameGrabber(): FrameGrabber {
   const videos = new Map<GuardSide, HTMLVideoElement>();
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = FRAME_SIZE;
-  const context = canvas.getContext('2d', { willReadFrequently: true });
+  let context: CanvasRenderingContext2D | null = null;
+  // Made on the first grab: a call with both cameras off never creates it.
+  const contextFor = () => {
+    if (context) return context;
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = FRAME_SIZE;
+    context = canvas.getContext('2d', { willReadFrequently: true });
+    return context;
+  };
 
   const videoFor = (side: GuardSide, stream: MediaStream) => {
     let video = videos.get(side);
@@ -35,11 +41,12 @@ export function createVideoFrameGrabber(): FrameGrabber {
 
   return {
     grab(side, stream) {
-      if (!context) return null;
       const video = videoFor(side, stream);
       if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || video.videoWidth === 0) {
         return null;
       }
+      const context = contextFor();
+      if (!context) return null;
       context.drawImage(video, 0, 0, FRAME_SIZE, FRAME_SIZE);
       const { data } = context.getImageData(0, 0, FRAME_SIZE, FRAME_SIZE);
       return { width: FRAME_SIZE, height: FRAME_SIZE, data };

@@ -138,7 +138,10 @@ export class FrameGuardPolicy extends StateStore<FrameGuardSnapshot> {
   #pauseMs = OUTGOING_PAUSE_MS;
   #virtualCamera = false;
 
-  constructor(options: { selfMinor: boolean; revealByDefault: boolean }, deps: FrameGuardPolicyDeps) {
+  constructor(
+    options: { selfMinor: boolean; revealByDefault: boolean },
+    deps: FrameGuardPolicyDeps,
+  ) {
     const revealRequired = options.selfMinor || options.revealByDefault;
     super({
       incoming: 'clear',
@@ -227,6 +230,11 @@ export class FrameGuardPolicy extends StateStore<FrameGuardSnapshot> {
 
   cancelUnblur() {
     if (this.getSnapshot().incoming === 'confirming_unblur') this.#update({ incoming: 'flagged' });
+  }
+
+  /** Turns reveal together on (the account setting arrived after the call started). */
+  requireReveal() {
+    if (!this.getSnapshot().revealRequired) this.#update({ revealRequired: true });
   }
 
   /** This side tapped Reveal (reveal together). */

@@ -17,7 +17,7 @@ export const SAMPLE_INTERVAL_MS = 1_000;
 
 /** The worker as the guard uses it (a real Worker in the browser, a fake port in tests). */
 export type GuardWorkerPort = {
-  postMessage: (message: WorkerRequest, transfer?: Transferable[]) => void;
+  postMessage: (message: WorkerRequest, transfer: Transferable[]) => void;
   onmessage: ((event: MessageEvent) => void) | null;
   terminate: () => void;
 };
@@ -130,7 +130,8 @@ export class FrameGuard extends StateStore<GuardStatus> {
   #onMedia() {
     const { stream, cameraEnabled } = this.#call.media.getSnapshot();
     const track = stream?.getVideoTracks()[0];
-    if (track) this.policy.setCameraLabel(track.label);
+    // A stand-in track may have no label at all.
+    if (track) this.policy.setCameraLabel(track.label ?? '');
     if (!cameraEnabled) this.policy.ownCameraOff();
     // The camera stays off during an outgoing flag's pause, however it was turned on.
     if (cameraEnabled && this.policy.getSnapshot().outgoing === 'paused') {
@@ -188,7 +189,7 @@ export class FrameGuard extends StateStore<GuardStatus> {
     if (this.#worker) return this.#worker;
     const worker = this.#deps.createWorker();
     worker.onmessage = (event) => this.#onReply(event.data);
-    worker.postMessage({ type: 'init', modelUrl: this.#deps.modelUrl });
+    worker.postMessage({ type: 'init', modelUrl: this.#deps.modelUrl }, []);
     this.#worker = worker;
     this.setState({ model: 'loading' });
     return worker;
