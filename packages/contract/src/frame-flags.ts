@@ -23,8 +23,13 @@ export const FRAME_FLAG_MIN_FRAMES = 3;
 /** Distinct partners whose flags within the window hold a user out of matching. */
 export const FRAME_FLAG_ESCALATION_DISTINCT_PARTNERS = 3;
 export const FRAME_FLAG_ESCALATION_WINDOW_HOURS = 24;
-/** One browser may flag one session at most this many times (one per side and a few repeats). */
-export const FRAME_FLAGS_PER_SESSION = 4;
+/**
+ * A flag is taken only during its session or this soon after it ended (a verdict in flight when
+ * the call closed); later ones are refused, so old sessions cannot be flagged after the fact.
+ */
+export const FRAME_FLAG_LATE_SECONDS = 120;
+/** Flag requests one user may make per minute (each session takes one per side anyway). */
+export const FRAME_FLAG_REQUESTS_PER_MINUTE = 6;
 
 export const frameFlagBodySchema = z.strictObject({
   sessionId: z.uuid({ error: 'sessionId must be a session id' }),
@@ -64,6 +69,8 @@ export const moderationFrameFlagSchema = z.object({
   category: z.enum(FRAME_FLAG_CATEGORIES),
   score: z.number(),
   frameCount: z.number().int(),
+  /** The report filed from this flag, when the user chose "End and report". */
+  reportId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ModerationFrameFlag = z.infer<typeof moderationFrameFlagSchema>;
