@@ -93,7 +93,10 @@ describe.each(drivers)('frame guard flags (%s)', (driver) => {
     ctx.clock.advance(121_000);
     const late = await flag(a, { sessionId });
     expect(late.statusCode).toBe(410);
-    const [rows] = await ctx.db.select({ n: count() }).from(frameFlags);
+    const [rows] = await ctx.db
+      .select({ n: count() })
+      .from(frameFlags)
+      .where(eq(frameFlags.sessionId, sessionId));
     expect(rows!.n).toBe(0);
   });
 
