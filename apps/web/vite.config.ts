@@ -8,6 +8,9 @@ const apiTarget = process.env.PARLO_DEV_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), nsfwModelPlugin()],
+  // The frame guard's worker is built on its own: it needs the plugin that keeps nsfwjs's
+  // bundled base64 models out (it loads the served model.json instead).
+  worker: { format: 'es', plugins: () => [nsfwModelPlugin({ emit: false })] },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

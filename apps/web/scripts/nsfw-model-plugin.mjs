@@ -11,7 +11,8 @@ const VIRTUAL_ID = 'virtual:nsfw-model';
 const RESOLVED_VIRTUAL_ID = '\0virtual:nsfw-model';
 const NO_BUNDLED_MODEL_ID = '\0nsfwjs-no-bundled-model';
 
-export function nsfwModelPlugin() {
+export function nsfwModelPlugin({ emit = true } = {}) {
+  const isClientPage = emit;
   let model;
   const load = async () => (model ??= await readNsfwModel());
   const folder = (m) => `assets/nsfw-mobilenet-v2-${m.hash}`;
@@ -43,7 +44,10 @@ export function nsfwModelPlugin() {
         `export const modelBytes = ${m.modelJson.length + m.weights.length};`,
       ].join('\n');
     },
-    async generateBundle() {
+    async generateBundle(options) {
+      // Once, from the page's build: not from the worker's nor the prerender's server build.
+      if (this.environment?.config.consumer === 'server' || options.format === 'iife') return;
+      if (!isClientPage) return;
       const m = await load();
       this.emitFile({ type: 'asset', fileName: `${folder(m)}/model.json`, source: m.modelJson });
       this.emitFile({

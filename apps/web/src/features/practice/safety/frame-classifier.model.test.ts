@@ -4,13 +4,8 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readNsfwModel } from '../../../../scripts/nsfw-model.mjs';
-import {
-  createFrameClassifier,
-  FRAME_SIZE,
-  luminanceOf,
-  type FrameClassifier,
-  type FramePixels,
-} from './frame-classifier';
+import { createFrameClassifier, type FrameClassifier } from './frame-classifier';
+import { FRAME_SIZE, luminanceOf, type FramePixels } from './frame-pixels';
 import {
   EXPLICIT_FRAME_THRESHOLD,
   explicitScore,

@@ -1,4 +1,4 @@
-import { FRAME_SIZE, type FramePixels } from '@/features/practice/safety/frame-classifier';
+import { FRAME_SIZE, type FramePixels } from '@/features/practice/safety/frame-pixels';
 import type { GuardSide } from '@/features/practice/safety/frame-guard-protocol';
 
 /** Takes one small frame of a stream's video, or null while it has none to give. */

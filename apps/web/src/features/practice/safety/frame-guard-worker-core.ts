@@ -1,5 +1,5 @@
 import type { FrameClassifier } from '@/features/practice/safety/frame-classifier';
-import { luminanceOf } from '@/features/practice/safety/frame-classifier';
+import { luminanceOf } from '@/features/practice/safety/frame-pixels';
 import {
   workerRequestSchema,
   type WorkerReply,
