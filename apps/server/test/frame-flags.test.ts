@@ -75,9 +75,9 @@ describe.each(drivers)('frame guard flags (%s)', (driver) => {
     const sessionId = await session(a, b, true);
 
     expect((await flag(stranger, { sessionId })).statusCode).toBe(404);
-    expect(
-      (await flag(a, { sessionId: '00000000-0000-4000-8000-000000000000' })).statusCode,
-    ).toBe(404);
+    expect((await flag(a, { sessionId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(
+      404,
+    );
     ctx.clock.advance(61_000); // a new rate-limit window
     for (const bad of [
       { sessionId, score: 1.5 },

@@ -1,5 +1,17 @@
 import type { FrameFlagCategory, FrameFlagSide } from '@parlo/contract/frame-flags';
-import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNull, max, ne } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  max,
+  ne,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { moderationActions } from '../../db/tables/moderation.ts';

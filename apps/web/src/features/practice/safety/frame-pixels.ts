@@ -8,7 +8,6 @@ import type { Luminance } from '@/features/practice/safety/frame-guard-policy';
 /** The model's input side: frames are drawn at this size before they reach the worker. */
 export const FRAME_SIZE = 224;
 
-
 /** RGBA pixels of one frame, as a canvas gives them. */
 export type FramePixels = { width: number; height: number; data: Uint8ClampedArray };
 
@@ -26,4 +25,3 @@ export function luminanceOf({ data }: FramePixels): Luminance {
   const mean = sum / pixels;
   return { mean, stdDev: Math.sqrt(Math.max(0, sumSquares / pixels - mean * mean)) };
 }
-

@@ -3,14 +3,11 @@ import { useEffect, useState } from 'react';
 import { SAFETY_ADULT_AGE } from '@parlo/contract/safety-settings';
 import { modelUrl } from 'virtual:nsfw-model';
 import { currentUserQueryOptions } from '@/lib/current-user';
+import { getSafetySettings, safetySettingsQueryKey } from '@/lib/safety-settings';
 import type { CallSession } from '@/features/practice/lib/call-session';
 import { createVideoFrameGrabber } from '@/features/practice/safety/frame-grabber';
 import { FrameGuard } from '@/features/practice/safety/frame-guard';
-import {
-  getSafetySettings,
-  safetySettingsQueryKey,
-  sendFrameFlag,
-} from '@/features/practice/safety/frame-guard-api';
+import { sendFrameFlag } from '@/features/practice/safety/frame-guard-api';
 
 /** The worker is its own chunk: TensorFlow.js and nsfwjs load only when a call samples a frame. */
 const createWorker = () =>
