@@ -8,13 +8,15 @@ import { z } from 'zod';
  */
 
 /**
- * "Reveal together": each side says whether it tapped Reveal. `minor` is true when the sender is
- * 16–17; a partner claiming it only makes the call stricter (nobody may unblur), so it is safe to
- * believe.
+ * "Reveal together": each side says whether it tapped Reveal, and whether it wants the call to
+ * start blurred (`required`: its account setting, or 16–17); one side wanting it blurs both. `minor`
+ * is true when the sender is 16–17. Both flags only make the call stricter, so a partner claiming
+ * them is safe to believe.
  */
 export const peerRevealMessageSchema = z.object({
   type: z.literal('guard_reveal'),
   revealed: z.boolean(),
+  required: z.boolean(),
   minor: z.boolean(),
 });
 export type PeerRevealMessage = z.infer<typeof peerRevealMessageSchema>;

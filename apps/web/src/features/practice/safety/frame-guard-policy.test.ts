@@ -124,7 +124,7 @@ describe('FrameGuardPolicy: incoming flag and unblur', () => {
     const { policy } = flagged();
     policy.requestUnblur();
     policy.confirmUnblur();
-    policy.partnerReveal({ revealed: true, minor: true });
+    policy.partnerReveal({ revealed: true, required: true, minor: true });
     expect(policy.getSnapshot()).toMatchObject({ incoming: 'flagged', partnerBlurred: true });
     expect(policy.requestUnblur()).toBe(false);
   });
@@ -178,6 +178,7 @@ describe('FrameGuardPolicy: camera notes', () => {
     expect(policy.getSnapshot().ownCameraNote).toBe('covered');
     expect(deps.onLocalStateChange).toHaveBeenLastCalledWith({
       revealed: false,
+      required: false,
       minor: false,
       note: 'covered',
     });
@@ -205,11 +206,12 @@ describe('FrameGuardPolicy: reveal together', () => {
     policy.reveal();
     expect(deps.onLocalStateChange).toHaveBeenCalledWith({
       revealed: true,
+      required: true,
       minor: false,
       note: 'none',
     });
     expect(policy.getSnapshot().partnerBlurred).toBe(true);
-    policy.partnerReveal({ revealed: true, minor: false });
+    policy.partnerReveal({ revealed: true, required: true, minor: false });
     expect(policy.getSnapshot().partnerBlurred).toBe(false);
   });
 
@@ -220,14 +222,26 @@ describe('FrameGuardPolicy: reveal together', () => {
     });
     const { policy } = setup();
     expect(policy.getSnapshot().partnerBlurred).toBe(false);
-    policy.partnerReveal({ revealed: false, minor: true });
+    policy.partnerReveal({ revealed: false, required: true, minor: true });
     expect(policy.getSnapshot()).toMatchObject({ revealRequired: true, partnerBlurred: true });
+  });
+
+  it("turns on and is announced when the partner's setting asks for it", () => {
+    const { policy, deps } = setup();
+    policy.partnerReveal({ revealed: false, required: true, minor: false });
+    expect(policy.getSnapshot()).toMatchObject({ revealRequired: true, partnerBlurred: true });
+    expect(deps.onLocalStateChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ required: true, revealed: false }),
+    );
+    policy.reveal();
+    policy.partnerReveal({ revealed: true, required: true, minor: false });
+    expect(policy.getSnapshot().partnerBlurred).toBe(false);
   });
 
   it('a flag blurs even after both revealed', () => {
     const { policy } = setup({ selfMinor: false, revealByDefault: true });
     policy.reveal();
-    policy.partnerReveal({ revealed: true, minor: false });
+    policy.partnerReveal({ revealed: true, required: true, minor: false });
     for (let i = 0; i < 3; i++) policy.addIncoming(sample(0.9));
     expect(policy.getSnapshot().partnerBlurred).toBe(true);
   });

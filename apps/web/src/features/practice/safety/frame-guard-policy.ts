@@ -116,7 +116,15 @@ export type FrameGuardPolicyDeps = {
   /** Called when this side's camera must go off at once (an outgoing flag). */
   onStopOwnVideo: () => void;
   /** Called when this side's reveal state or camera note changes, for the partner. */
-  onLocalStateChange: (change: { revealed: boolean; minor: boolean; note: CameraNote }) => void;
+  onLocalStateChange: (change: LocalGuardState) => void;
+};
+
+/** What this side tells the partner. */
+export type LocalGuardState = {
+  revealed: boolean;
+  required: boolean;
+  minor: boolean;
+  note: CameraNote;
 };
 
 type Flagged = { category: FrameFlagCategory; score: number; frameCount: number };
@@ -234,7 +242,9 @@ export class FrameGuardPolicy extends StateStore<FrameGuardSnapshot> {
 
   /** Turns reveal together on (the account setting arrived after the call started). */
   requireReveal() {
-    if (!this.getSnapshot().revealRequired) this.#update({ revealRequired: true });
+    if (this.getSnapshot().revealRequired) return;
+    this.#update({ revealRequired: true });
+    this.#announce();
   }
 
   /** This side tapped Reveal (reveal together). */
@@ -245,14 +255,18 @@ export class FrameGuardPolicy extends StateStore<FrameGuardSnapshot> {
   }
 
   /** The partner's reveal state from the data channel. */
-  partnerReveal(message: { revealed: boolean; minor: boolean }) {
+  partnerReveal(message: { revealed: boolean; required: boolean; minor: boolean }) {
     this.#partnerMinor = this.#partnerMinor || message.minor;
     const minor = this.#selfMinor || this.#partnerMinor;
     const patch: Partial<FrameGuardSnapshot> = { partnerRevealed: message.revealed, minor };
-    // A 16–17-year-old on either side turns reveal together on, and takes back any unblur.
-    if (minor) patch.revealRequired = true;
+    // Either side wanting reveal together (or 16–17 on either side) turns it on for both, and a
+    // 16–17-year-old takes back any unblur.
+    const wasRequired = this.getSnapshot().revealRequired;
+    if (minor || message.required) patch.revealRequired = true;
     if (minor && this.getSnapshot().incoming !== 'clear') patch.incoming = 'flagged';
     this.#update(patch);
+    // Tell the partner it is on here too, so both show the Reveal button.
+    if (!wasRequired && patch.revealRequired) this.#announce();
   }
 
   /** The partner's note about their own camera. */
@@ -261,9 +275,14 @@ export class FrameGuardPolicy extends StateStore<FrameGuardSnapshot> {
   }
 
   /** What the partner should know of this side now (sent when the channel opens). */
-  localState() {
-    const { selfRevealed, ownCameraNote } = this.getSnapshot();
-    return { revealed: selfRevealed, minor: this.#selfMinor, note: ownCameraNote };
+  localState(): LocalGuardState {
+    const { selfRevealed, ownCameraNote, revealRequired } = this.getSnapshot();
+    return {
+      revealed: selfRevealed,
+      required: revealRequired,
+      minor: this.#selfMinor,
+      note: ownCameraNote,
+    };
   }
 
   #flagged(window: SampleWindow<FrameSample>): Flagged | null {

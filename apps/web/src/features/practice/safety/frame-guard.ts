@@ -141,7 +141,12 @@ export class FrameGuard extends StateStore<GuardStatus> {
 
   #announce(state: ReturnType<FrameGuardPolicy['localState']>) {
     const { channel } = this.#call;
-    channel.send({ type: 'guard_reveal', revealed: state.revealed, minor: state.minor });
+    channel.send({
+      type: 'guard_reveal',
+      revealed: state.revealed,
+      required: state.required,
+      minor: state.minor,
+    });
     channel.send({ type: 'guard_camera_note', note: state.note });
   }
 
