@@ -173,7 +173,9 @@ describe('FrameGuard', () => {
   it('reveals together over the data channel, and a 16–17 partner turns it on', async () => {
     const { channel, guard } = await setup();
     expect(guard.policy.getSnapshot().partnerBlurred).toBe(false);
-    channel.receive(JSON.stringify({ type: 'guard_reveal', revealed: false, required: true, minor: true }));
+    channel.receive(
+      JSON.stringify({ type: 'guard_reveal', revealed: false, required: true, minor: true }),
+    );
     expect(guard.policy.getSnapshot().partnerBlurred).toBe(true);
     guard.policy.reveal();
     expect(channel.sent.map((f) => JSON.parse(f))).toContainEqual({
@@ -182,7 +184,9 @@ describe('FrameGuard', () => {
       required: true,
       minor: false,
     });
-    channel.receive(JSON.stringify({ type: 'guard_reveal', revealed: true, required: true, minor: true }));
+    channel.receive(
+      JSON.stringify({ type: 'guard_reveal', revealed: true, required: true, minor: true }),
+    );
     expect(guard.policy.getSnapshot().partnerBlurred).toBe(false);
   });
 
