@@ -55,7 +55,10 @@ describe.each(drivers)('frame guard flags (%s)', (driver) => {
 
     const incoming = await flag(a, { sessionId, score: 0.93, frameCount: 4 });
     expect(incoming.statusCode, incoming.body).toBe(201);
-    expect(incoming.json()).toEqual({ id: expect.any(String), createdAt: expect.any(String) });
+    expect(incoming.json()).toEqual({
+      id: expect.any(String) as unknown,
+      createdAt: expect.any(String) as unknown,
+    });
     expect(await flagsAbout(b)).toMatchObject([
       { reporterId: a, sessionId, side: 'incoming', category: 'porn', score: 0.93, frameCount: 4 },
     ]);
@@ -66,7 +69,7 @@ describe.each(drivers)('frame guard flags (%s)', (driver) => {
 
     const again = await flag(a, { sessionId });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 409, message: expect.any(String) });
+    expect(again.json()).toMatchObject({ code: 409, message: expect.any(String) as unknown });
     expect(await flagsAbout(b)).toHaveLength(1);
   });
 
@@ -174,7 +177,7 @@ describe.each(drivers)('frame guard flags (%s)', (driver) => {
         score: 0.88,
         frameCount: 3,
         reportId,
-        createdAt: expect.any(String),
+        createdAt: expect.any(String) as unknown,
       },
     ]);
     expect(res.body).not.toMatch(/image|base64|data:/i);

@@ -45,10 +45,13 @@ const face = image((x, y) => {
 
 async function loadModel() {
   const { modelJson, weights } = await readNsfwModel();
-  const json = JSON.parse(modelJson);
+  const json = JSON.parse(modelJson) as {
+    modelTopology: object;
+    weightsManifest: { weights: tf.io.WeightsManifestEntry[] }[];
+  };
   const handler = tf.io.fromMemory({
     modelTopology: json.modelTopology,
-    weightSpecs: json.weightsManifest.flatMap((group: { weights: unknown[] }) => group.weights),
+    weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
     weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
   });
   return createFrameClassifier({ model: handler, backends: ['cpu'] });
@@ -88,7 +91,7 @@ describe('the real frame guard model (cpu backend)', () => {
   it('through the worker seam: three real black frames leave no flag and note a covered camera', async () => {
     const replies: WorkerReply[] = [];
     const handle = createWorkerCore(
-      async () => classifier,
+      () => Promise.resolve(classifier),
       (message) => replies.push(message),
     );
     await handle({ type: 'init', modelUrl: '/unused-in-node' });

@@ -57,7 +57,7 @@ export async function createFrameClassifier(options: {
           .slice([0, 0, 0], [frame.height, frame.width, 3]),
       );
       try {
-        const predictions = await model.classify(input as tf.Tensor3D, 5);
+        const predictions = await model.classify(input, 5);
         const scores: ClassScores = { drawing: 0, hentai: 0, neutral: 0, porn: 0, sexy: 0 };
         for (const { className, probability } of predictions) {
           const key = CLASS_KEYS[className];

@@ -178,7 +178,7 @@ describe('FrameGuard', () => {
     );
     expect(guard.policy.getSnapshot().partnerBlurred).toBe(true);
     guard.policy.reveal();
-    expect(channel.sent.map((f) => JSON.parse(f))).toContainEqual({
+    expect(channel.sent.map((f) => JSON.parse(f) as unknown)).toContainEqual({
       type: 'guard_reveal',
       revealed: true,
       required: true,
