@@ -11,6 +11,7 @@ const TABLES = [
   'billing_events',
   'billing_subscriptions',
   'dev_billing_objects',
+  'frame_flags',
   'languages',
   'match_exclusions',
   'moderation_actions',
@@ -26,6 +27,7 @@ const TABLES = [
   'token_ledger',
   'usages',
   'user_languages',
+  'user_safety_settings',
   'users',
 ];
 
