@@ -19,6 +19,8 @@ export function nsfwModelPlugin({ emit = true } = {}) {
 
   return {
     name: 'parlo-nsfw-model',
+    // Before Vite's own resolver, which would otherwise resolve nsfwjs's relative imports first.
+    enforce: 'pre',
     resolveId(source, importer) {
       if (source === VIRTUAL_ID) return RESOLVED_VIRTUAL_ID;
       if (
