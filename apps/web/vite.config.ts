@@ -2,11 +2,15 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
+import { nsfwModelPlugin } from './scripts/nsfw-model-plugin.mjs';
 
 const apiTarget = process.env.PARLO_DEV_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), nsfwModelPlugin()],
+  // The frame guard's worker is built on its own: it needs the plugin that keeps nsfwjs's
+  // bundled base64 models out (it loads the served model.json instead).
+  worker: { format: 'es', plugins: () => [nsfwModelPlugin({ emit: false })] },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -50,5 +54,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // nsfwjs's ESM imports 'buffer/', which only a bundler resolves: let Vite transform it.
+    server: { deps: { inline: ['nsfwjs'] } },
   },
 });

@@ -16,6 +16,7 @@ import { devOAuthRoutes } from './modules/auth/dev-oauth-routes.ts';
 import { devIssuer, enabledProviders } from './modules/auth/provider-registry.ts';
 import billingRoutes, { BILLING_WEBHOOK_PATH } from './modules/billing/billing-routes.ts';
 import { devBillingRoutes } from './modules/billing/dev/dev-billing-routes.ts';
+import frameFlagsRoutes from './modules/frame-flags/frame-flags-routes.ts';
 import healthRoutes from './modules/health/health-routes.ts';
 import languagesRoutes from './modules/languages/languages-routes.ts';
 import userLanguagesRoutes from './modules/languages/user-languages-routes.ts';
@@ -137,6 +138,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(statsRoutes, { ...API, statsService: services.stats });
   await app.register(reportsRoutes, { ...API, reportsService: services.reports });
   await app.register(moderationRoutes, { ...API, moderationService: services.moderation });
+  await app.register(frameFlagsRoutes, {
+    ...API,
+    frameFlagsService: services.frameFlags,
+    moderationService: services.moderation,
+  });
   await app.register(billingRoutes, { ...API, billingService: services.billing });
   await app.register(authRoutes, {
     ...API,

@@ -40,6 +40,8 @@ import { createOffersRepo } from './modules/offers/offers-repo.ts';
 import { createOffersService } from './modules/offers/offers-service.ts';
 import { createProfilesRepo } from './modules/profiles/profiles-repo.ts';
 import { createProfilesService } from './modules/profiles/profiles-service.ts';
+import { createFrameFlagsRepo } from './modules/frame-flags/frame-flags-repo.ts';
+import { createFrameFlagsService } from './modules/frame-flags/frame-flags-service.ts';
 import { createReportsRepo } from './modules/reports/reports-repo.ts';
 import { createReportsService } from './modules/reports/reports-service.ts';
 import { createLiveSessionsRepo } from './modules/sessions/live-sessions-repo.ts';
@@ -252,6 +254,14 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
     },
     onReported: (reporterId, reportedUserId) => offers.closeBetween(reporterId, reportedUserId),
   });
+  const frameFlags = createFrameFlagsService({
+    frameFlagsRepo: createFrameFlagsRepo(db),
+    clock,
+    log,
+    onEscalated: async (userId) => {
+      await matching.cancel(userId);
+    },
+  });
   const moderationRepo = createModerationRepo(db);
   const moderation = createModerationService({
     moderationRepo,
@@ -334,6 +344,7 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
       offers,
       stats,
       reports,
+      frameFlags,
       moderation,
       billing,
       auth,

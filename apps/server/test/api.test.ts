@@ -84,7 +84,7 @@ describe.each(drivers)('health, API key and languages (%s)', (driver) => {
     const res = await t.app.inject({ url: '/health' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(csp).toContain("connect-src 'self' ws://localhost:3000");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");

@@ -11,6 +11,7 @@ const TABLES = [
   'billing_events',
   'billing_subscriptions',
   'dev_billing_objects',
+  'frame_flags',
   'languages',
   'level_calibrations',
   'match_exclusions',
@@ -29,6 +30,7 @@ const TABLES = [
   'token_ledger',
   'usages',
   'user_languages',
+  'user_safety_settings',
   'users',
 ];
 

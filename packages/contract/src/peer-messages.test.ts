@@ -35,3 +35,19 @@ describe('parsePeerMessage', () => {
     for (const frame of refused) expect(parsePeerMessage(frame)).toBeNull();
   });
 });
+
+describe('frame guard peer messages', () => {
+  it('reads reveal and camera notes, and refuses malformed ones', () => {
+    const reveal = { type: 'guard_reveal', revealed: true, required: false, minor: false };
+    expect(parsePeerMessage(JSON.stringify(reveal))).toEqual(reveal);
+    const note = { type: 'guard_camera_note', note: 'covered' };
+    expect(parsePeerMessage(JSON.stringify(note))).toEqual(note);
+    for (const bad of [
+      { type: 'guard_reveal', revealed: 'yes', required: false, minor: false },
+      { type: 'guard_reveal', revealed: true },
+      { type: 'guard_camera_note', note: 'nude' },
+    ]) {
+      expect(parsePeerMessage(JSON.stringify(bad))).toBeNull();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import {
   peerCorrectionThanksSchema,
   peerRepairSignalSchema,
 } from './peer-messages-learning.ts';
+import { peerCameraNoteMessageSchema, peerRevealMessageSchema } from './peer-messages-safety.ts';
 
 /**
  * What the two browsers of a call say to each other over the `chat` data channel (DESIGN §2 Calls
@@ -42,6 +43,8 @@ export const peerMessageSchema = z.discriminatedUnion('type', [
   peerRepairSignalSchema,
   peerCorrectionSchema,
   peerCorrectionThanksSchema,
+  peerRevealMessageSchema,
+  peerCameraNoteMessageSchema,
 ]);
 export type PeerMessage = z.infer<typeof peerMessageSchema>;
 export type PeerMessageType = PeerMessage['type'];

@@ -25,6 +25,8 @@ export const reportCreateBodySchema = z.strictObject({
   sessionId: z.uuid({ error: 'sessionId must be a session id' }),
   reason: reportReasonSchema,
   comment: reportCommentSchema,
+  /** A report filed from a frame guard flag (issue 18): the flag whose score it carries. */
+  frameFlagId: z.uuid({ error: 'frameFlagId must be a flag id' }).optional(),
 });
 /** What the client sends (`comment` may be '' or absent). */
 export type ReportCreateInput = z.input<typeof reportCreateBodySchema>;

@@ -3,6 +3,7 @@ import * as auth from './tables/auth.ts';
 import * as billing from './tables/billing.ts';
 import * as catalogue from './tables/catalogue.ts';
 import * as moderation from './tables/moderation.ts';
+import * as safety from './tables/safety.ts';
 import * as sessions from './tables/sessions.ts';
 import * as tokens from './tables/tokens.ts';
 import * as users from './tables/users.ts';
@@ -17,6 +18,7 @@ export const schema = {
   ...billing,
   ...catalogue,
   ...moderation,
+  ...safety,
   ...sessions,
   ...tokens,
   ...users,

@@ -20,7 +20,9 @@ export function contentSecurityPolicy(publicUrl: string) {
   const socketOrigin = `${secure ? 'wss' : 'ws'}://${url.host}`;
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // 'wasm-unsafe-eval' lets the frame guard's worker compile TensorFlow.js's WebAssembly
+    // backend (issue 18); it allows no JavaScript eval.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...PROVIDER_IMAGE_HOSTS],

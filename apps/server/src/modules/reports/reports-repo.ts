@@ -3,6 +3,7 @@ import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, max, ne }
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { matchExclusions, moderationActions, reports } from '../../db/tables/moderation.ts';
+import { frameFlags } from '../../db/tables/safety.ts';
 import { sessions } from '../../db/tables/sessions.ts';
 import { users } from '../../db/tables/users.ts';
 
@@ -19,6 +20,8 @@ export interface NewReport {
   sessionId: string;
   reason: ReportReason;
   comment: string | null;
+  /** The frame guard flag this report was filed from (issue 18): linked, so it carries the score. */
+  frameFlagId?: string | null;
   now: Date;
   /** Reports made since this instant count toward the cap. */
   countSince: Date;
@@ -113,6 +116,22 @@ export function createReportsRepo(db: Database): ReportsRepo {
               createdAt: report.now,
             })
             .returning({ id: reports.id, createdAt: reports.createdAt });
+          if (report.frameFlagId) {
+            // Only the reporter's own incoming flag of this session, about this partner.
+            await tx
+              .update(frameFlags)
+              .set({ reportId: created!.id })
+              .where(
+                and(
+                  eq(frameFlags.id, report.frameFlagId),
+                  eq(frameFlags.reporterId, report.reporterId),
+                  eq(frameFlags.sessionId, report.sessionId),
+                  eq(frameFlags.subjectUserId, report.reportedUserId),
+                  eq(frameFlags.side, 'incoming'),
+                  isNull(frameFlags.reportId),
+                ),
+              );
+          }
           const [userLowId, userHighId] = [report.reporterId, report.reportedUserId].sort() as [
             string,
             string,

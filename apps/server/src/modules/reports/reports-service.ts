@@ -64,6 +64,7 @@ export function createReportsService(deps: ReportsServiceDeps): ReportsService {
         sessionId: session.id,
         reason: body.reason,
         comment: body.comment ?? null,
+        frameFlagId: body.frameFlagId ?? null,
         now,
         countSince: dayStart,
         limit: REPORTS_PER_DAY,

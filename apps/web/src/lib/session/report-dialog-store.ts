@@ -1,7 +1,16 @@
+import type { ReportReason } from '@parlo/contract/constants';
 import { create } from 'zustand';
 
-/** Who is reported, and from which session (spec §3 Report). */
-export type ReportTarget = { reportedUserId: string; sessionId: string };
+/**
+ * Who is reported, and from which session (spec §3 Report). A report opened from the frame
+ * guard comes with its reason chosen and the flag whose score it carries.
+ */
+export type ReportTarget = {
+  reportedUserId: string;
+  sessionId: string;
+  reason?: ReportReason;
+  frameFlagId?: string;
+};
 
 type ReportDialogState = {
   target: ReportTarget | null;

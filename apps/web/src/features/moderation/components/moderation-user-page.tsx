@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useModerationUser } from '@/features/moderation/api/get-moderation-user';
 import { ActionHistory } from '@/features/moderation/components/action-history';
 import { ActionNotice, useActionNotice } from '@/features/moderation/components/action-notice';
+import { FrameFlagsPanel } from '@/features/moderation/components/frame-flags-panel';
 import { EmptyState, ErrorState, LoadingState } from '@/features/moderation/components/list-states';
 import { ModerationActions } from '@/features/moderation/components/moderation-actions';
 import { PersonSummary } from '@/features/moderation/components/person-summary';
@@ -72,6 +73,7 @@ function UserDetails({ data }: { data: ModerationUser }) {
           <ActionHistory actions={actions} />
         </div>
       </section>
+      <FrameFlagsPanel userId={user.id} />
       <section aria-labelledby="user-reports-title" className="mt-8">
         <h2 id="user-reports-title" className="text-xl font-bold text-ink">
           {t('user.reports_title')}

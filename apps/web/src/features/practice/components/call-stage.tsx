@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PeerProfile } from '@parlo/contract/realtime';
 import { Avatar } from '@/components/ui/avatar';
@@ -15,6 +16,8 @@ type CallStageProps = {
   cameraEnabled: boolean;
   peerCameraEnabled: boolean;
   peerMicrophoneEnabled: boolean;
+  /** Drawn over the partner's video (the frame guard's blur and notes). */
+  overlay?: ReactNode;
 };
 
 /**
@@ -36,6 +39,7 @@ export function CallStage(props: CallStageProps) {
         testId="remote-video"
         className={showRemoteVideo ? 'absolute inset-0 size-full object-cover' : 'sr-only'}
       />
+      {props.overlay}
       {view === 'connecting' && <ConnectingScreen peer={peer} />}
       {view === 'audio' && <PartnerCard {...props} />}
       {view === 'video' && !peerCameraEnabled && <PartnerCameraOff peer={peer} />}

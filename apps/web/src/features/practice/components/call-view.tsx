@@ -19,6 +19,9 @@ import {
 import { TalkBalanceBar } from '@/features/practice/learning/components/talk-balance-bar';
 import { TaskCardPanel } from '@/features/practice/learning/components/task-card-panel';
 import { useCallLearning } from '@/features/practice/learning/use-call-learning';
+import { openReportDialog } from '@/lib/session/report-dialog-store';
+import { FrameGuardOverlay, OwnCameraPaused } from '@/features/practice/safety/frame-guard-overlay';
+import { useFrameGuard } from '@/features/practice/safety/use-frame-guard';
 
 type CallViewProps = { payload: SessionCreatedPayload };
 
@@ -40,6 +43,7 @@ export function CallScreen({ call }: { call: CallSession }) {
   const socketStatus = useSocketStatus();
   const learning = useCallLearning(call);
   const [chatOpen, setChatOpen] = useState(false);
+  const guard = useFrameGuard(call);
 
   useEffect(() => {
     call.chat.setVisible(chatOpen);
@@ -70,7 +74,24 @@ export function CallScreen({ call }: { call: CallSession }) {
             cameraEnabled={media.cameraEnabled}
             peerCameraEnabled={session.peerCameraEnabled}
             peerMicrophoneEnabled={session.peerMicrophoneEnabled}
+            overlay={
+              <FrameGuardOverlay
+                guard={guard}
+                peer={partner}
+                videoShown={connected && session.peerCameraEnabled}
+                onEndAndReport={() => {
+                  call.endSelf();
+                  openReportDialog({
+                    reportedUserId: partner.id,
+                    sessionId: payload.session.id,
+                    reason: 'nudity',
+                    frameFlagId: guard.getSnapshot().incomingFlagId ?? undefined,
+                  });
+                }}
+              />
+            }
           />
+          <OwnCameraPaused guard={guard} />
           <p className="text-center text-sm text-stone-600" aria-live="polite">
             {connected ? t('hints.partner_ready') : t('hints.waiting_for_partner')}
             {connected && !media.cameraEnabled && media.hasCamera && (

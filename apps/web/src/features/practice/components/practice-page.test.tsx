@@ -59,7 +59,7 @@ const flush = () =>
   });
 
 beforeAll(async () => {
-  await initTestI18n(['common', 'practice', 'forms', 'learning']);
+  await initTestI18n(['common', 'practice', 'forms', 'learning', 'safety']);
 });
 
 beforeEach(() => {

@@ -20,7 +20,7 @@ type ReportFormProps = { target: ReportTarget; onSubmitted: () => void };
 /** Reason (required) and optional details of a report (spec §3 Report, §4 Report modal). */
 export function ReportForm({ target, onSubmitted }: ReportFormProps) {
   const { t } = useTranslation('report');
-  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [reason, setReason] = useState<ReportReason | null>(target.reason ?? null);
   const [details, setDetails] = useState('');
   const report = useCreateReport();
   const ids = {
@@ -38,7 +38,13 @@ export function ReportForm({ target, onSubmitted }: ReportFormProps) {
   const submit = () => {
     if (!canSubmit) return;
     report.mutate(
-      { ...target, reason, comment: comment || null },
+      {
+        reportedUserId: target.reportedUserId,
+        sessionId: target.sessionId,
+        reason,
+        comment: comment || null,
+        ...(target.frameFlagId ? { frameFlagId: target.frameFlagId } : {}),
+      },
       { onSuccess: () => onSubmitted() },
     );
   };

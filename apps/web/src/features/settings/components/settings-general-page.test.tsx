@@ -10,7 +10,7 @@ import { SettingsGeneralPage } from '@/features/settings/components/settings-gen
 import { renderSettings, testUser } from '@/features/settings/testing/render-settings';
 
 beforeAll(async () => {
-  await initTestI18n(['common', 'settings']);
+  await initTestI18n(['common', 'settings', 'safety']);
 });
 
 afterEach(() => {

@@ -1,0 +1,6 @@
+export function readNsfwModel(): Promise<{
+  modelJson: string;
+  weights: Buffer;
+  hash: string;
+  shardFile: string;
+}>;
