@@ -79,9 +79,9 @@ describe('legal texts', () => {
 
 describe('legal helpers', () => {
   it('formats the last-updated day in the reader’s language', () => {
-    expect(formatLegalDate('en')).toBe('25 November 2026');
-    expect(formatLegalDate('ja')).toBe('2026年11月25日');
-    expect(formatLegalDate('ko')).toBe('2026년 11월 25일');
+    expect(formatLegalDate('en')).toBe('26 November 2026');
+    expect(formatLegalDate('ja')).toBe('2026年11月26日');
+    expect(formatLegalDate('ko')).toBe('2026년 11월 26일');
   });
 
   it('turns section keys into readable anchors', () => {
