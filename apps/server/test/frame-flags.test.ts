@@ -1,4 +1,4 @@
-import type { ModerationFrameFlags } from '@parlo/contract/frame-flags';
+import type { ModerationFrameFlags, ModerationHeldUsers } from '@parlo/contract/frame-flags';
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { frameFlags } from '../src/db/tables/safety.ts';
@@ -135,6 +135,41 @@ describe.each(drivers)('frame guard flags (%s)', (driver) => {
     expect(find.json()).toMatchObject({ code: 'under_review' });
     // A flag never blocks: the account stays active.
     expect((await userRow(ctx.db, target)).status).toBe('active');
+  });
+
+  it('lists a user held by flags alone for moderators, who can release the hold', async () => {
+    const mod = await moderator();
+    const target = await ctx.account();
+    const partners = [await ctx.account(), await ctx.account(), await ctx.account()];
+    const scores = [0.81, 0.93, 0.77];
+    for (const [index, partner] of partners.entries()) {
+      const sessionId = await session(partner, target);
+      expect((await flag(partner, { sessionId, score: scores[index] })).statusCode).toBe(201);
+    }
+    expect((await userRow(ctx.db, target)).escalatedAt).not.toBeNull();
+
+    const held = await ctx.call(mod, 'GET', '/moderation/frame-flags/held');
+    expect(held.statusCode, held.body).toBe(200);
+    const entry = held.json<ModerationHeldUsers>().items.find((item) => item.userId === target);
+    expect(entry).toMatchObject({ flags: 3, distinctPartners: 3, topScore: 0.93 });
+    expect(held.body).not.toMatch(/image|base64|data:/i);
+    expect((await ctx.call(target, 'GET', '/moderation/frame-flags/held')).statusCode).toBe(403);
+
+    // Releasing the hold (dismiss without a report) takes them off the list and back to matching.
+    const release = await ctx.call(mod, 'POST', `/moderation/users/${target}/actions`, {
+      action: 'dismiss',
+    });
+    expect(release.statusCode, release.body).toBe(201);
+    expect((await userRow(ctx.db, target)).escalatedAt).toBeNull();
+    const after = await ctx.call(mod, 'GET', '/moderation/frame-flags/held');
+    expect(after.json<ModerationHeldUsers>().items.map((item) => item.userId)).not.toContain(
+      target,
+    );
+    // Nothing left to release: a second dismiss without a report is refused.
+    const again = await ctx.call(mod, 'POST', `/moderation/users/${target}/actions`, {
+      action: 'dismiss',
+    });
+    expect(again.statusCode).toBe(409);
   });
 
   it('does not escalate when the flags are spread over more than 24 h', async () => {

@@ -85,3 +85,24 @@ export const moderationFrameFlagsSchema = z.object({
   flags: z.array(moderationFrameFlagSchema),
 });
 export type ModerationFrameFlags = z.infer<typeof moderationFrameFlagsSchema>;
+
+/**
+ * A user the frame flags of several partners hold out of matching, with no open report against
+ * them: the report queue cannot show them, so the console lists them above it.
+ */
+export const moderationHeldUserSchema = z.object({
+  userId: z.string(),
+  /** The profile name; null when the account has none (any more). */
+  name: z.string().nullable(),
+  escalatedAt: z.string(),
+  /** Flags about them from partners, the distinct partners among them, the highest score. */
+  flags: z.number().int(),
+  distinctPartners: z.number().int(),
+  topScore: z.number(),
+  lastFlagAt: z.string(),
+});
+export type ModerationHeldUser = z.infer<typeof moderationHeldUserSchema>;
+
+/** GET /moderation/frame-flags/held: newest escalation first. */
+export const moderationHeldUsersSchema = z.object({ items: z.array(moderationHeldUserSchema) });
+export type ModerationHeldUsers = z.infer<typeof moderationHeldUsersSchema>;

@@ -156,9 +156,6 @@ export const moderationActionBodySchema = z
     reportId: z.uuid({ error: 'reportId must be a report id' }).optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.action === 'dismiss' && !body.reportId) {
-      ctx.addIssue({ code: 'custom', path: ['reportId'], message: 'dismiss needs a reportId' });
-    }
     if (body.action === 'warn' && !body.reason) {
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A warning needs a note' });
     }

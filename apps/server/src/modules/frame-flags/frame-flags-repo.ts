@@ -8,16 +8,18 @@ import {
   eq,
   gt,
   inArray,
+  isNotNull,
   isNull,
   max,
   ne,
+  notExists,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { moderationActions } from '../../db/tables/moderation.ts';
+import { moderationActions, reports } from '../../db/tables/moderation.ts';
 import { frameFlags, userSafetySettings } from '../../db/tables/safety.ts';
 import { sessions } from '../../db/tables/sessions.ts';
-import { users } from '../../db/tables/users.ts';
+import { profiles, users } from '../../db/tables/users.ts';
 
 export interface FlaggedSessionRow {
   id: string;
@@ -58,6 +60,16 @@ export interface FrameFlagRow {
   createdAt: Date;
 }
 
+export interface HeldUserRow {
+  userId: string;
+  name: string | null;
+  escalatedAt: Date;
+  flags: number;
+  distinctPartners: number;
+  topScore: number;
+  lastFlagAt: Date;
+}
+
 export interface FrameFlagsRepo {
   findSession(sessionId: string): Promise<FlaggedSessionRow | undefined>;
   /**
@@ -73,6 +85,11 @@ export interface FrameFlagsRepo {
     since: Date,
     limit: number,
   ): Promise<{ flags: FrameFlagRow[]; total: number; recent: number; recentPartners: number }>;
+  /**
+   * Users held for review (escalated) whom partners flagged and no open report names, newest
+   * escalation first: the ones the report queue cannot show.
+   */
+  listHeldWithoutReports(limit: number): Promise<HeldUserRow[]>;
   findRevealTogether(userId: string): Promise<boolean | null>;
   saveRevealTogether(userId: string, revealTogether: boolean, now: Date): Promise<void>;
 }
@@ -160,6 +177,42 @@ export function createFrameFlagsRepo(db: Database): FrameFlagsRepo {
         recent: recent?.n ?? 0,
         recentPartners: recent?.partners ?? 0,
       };
+    },
+
+    async listHeldWithoutReports(limit) {
+      const openReport = db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.reportedUserId, users.id), eq(reports.status, 'open')));
+      const rows = await db
+        .select({
+          userId: users.id,
+          name: profiles.name,
+          escalatedAt: users.escalatedAt,
+          flags: count(frameFlags.id),
+          distinctPartners: countDistinct(frameFlags.reporterId),
+          topScore: max(frameFlags.score),
+          lastFlagAt: max(frameFlags.createdAt),
+        })
+        .from(users)
+        .innerJoin(
+          frameFlags,
+          and(eq(frameFlags.subjectUserId, users.id), eq(frameFlags.side, 'incoming')),
+        )
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(and(isNotNull(users.escalatedAt), notExists(openReport)))
+        .groupBy(users.id, users.escalatedAt, profiles.name)
+        .orderBy(desc(users.escalatedAt), desc(users.id))
+        .limit(limit);
+      return rows.map((row) => ({
+        userId: row.userId,
+        name: row.name,
+        escalatedAt: row.escalatedAt!,
+        flags: row.flags,
+        distinctPartners: row.distinctPartners,
+        topScore: row.topScore ?? 0,
+        lastFlagAt: row.lastFlagAt!,
+      }));
     },
 
     async findRevealTogether(userId) {

@@ -4,6 +4,7 @@ import {
   frameFlagBodySchema,
   frameFlagSchema,
   moderationFrameFlagsSchema,
+  moderationHeldUsersSchema,
 } from '@parlo/contract/frame-flags';
 import { safetySettingsSchema } from '@parlo/contract/safety-settings';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -112,6 +113,28 @@ const frameFlagsRoutes: FastifyPluginCallbackZod<{
       },
     },
     (request) => frameFlagsService.listAbout(request.params.userId),
+  );
+  app.get(
+    '/moderation/frame-flags/held',
+    {
+      onRequest: [
+        app.authenticate,
+        async (request) => {
+          await moderationService.access(request.user!.id);
+        },
+      ],
+      schema: {
+        tags: ['moderation'],
+        summary: 'Users held for review by frame flags with no open report (the queue misses them)',
+        security,
+        response: {
+          200: moderationHeldUsersSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+        },
+      },
+    },
+    () => frameFlagsService.listHeld(),
   );
   done();
 };

@@ -5,6 +5,7 @@ import {
   type FrameFlag,
   type FrameFlagBody,
   type ModerationFrameFlags,
+  type ModerationHeldUsers,
 } from '@parlo/contract/frame-flags';
 import type { SafetySettings } from '@parlo/contract/safety-settings';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,10 +16,13 @@ import type { FrameFlagsRepo } from './frame-flags-repo.ts';
 const HOUR_MS = 60 * 60 * 1000;
 /** Flags the console lists for one user (the counts cover all of them). */
 const CONSOLE_FLAGS_LIMIT = 50;
+/** Held users the console lists above the report queue. */
+const CONSOLE_HELD_LIMIT = 100;
 
 export interface FrameFlagsService {
   create(reporterId: string, body: FrameFlagBody): Promise<FrameFlag>;
   listAbout(userId: string): Promise<ModerationFrameFlags>;
+  listHeld(): Promise<ModerationHeldUsers>;
   settings(userId: string): Promise<SafetySettings>;
   saveSettings(userId: string, body: SafetySettings): Promise<SafetySettings>;
 }
@@ -101,6 +105,17 @@ export function createFrameFlagsService(deps: FrameFlagsServiceDeps): FrameFlags
           frameCount: flag.frameCount,
           reportId: flag.reportId,
           createdAt: flag.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    async listHeld() {
+      const rows = await frameFlagsRepo.listHeldWithoutReports(CONSOLE_HELD_LIMIT);
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          escalatedAt: row.escalatedAt.toISOString(),
+          lastFlagAt: row.lastFlagAt.toISOString(),
         })),
       };
     },

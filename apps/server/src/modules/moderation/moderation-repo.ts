@@ -25,7 +25,8 @@ export type ApplyActionResult =
   | { outcome: 'report_not_found' }
   | { outcome: 'report_of_other_user' }
   | { outcome: 'report_closed' }
-  | { outcome: 'not_blocked' };
+  | { outcome: 'not_blocked' }
+  | { outcome: 'not_held' };
 
 /** Roles, the escalation hold and the actions: what moderation writes or enforces. */
 export interface ModerationRepo {
@@ -77,6 +78,7 @@ export function createModerationRepo(db: Database): ModerationRepo {
             status: users.status,
             blockedUntil: users.blockedUntil,
             deletedAt: users.deletedAt,
+            escalatedAt: users.escalatedAt,
           })
           .from(users)
           .where(eq(users.id, input.userId))
@@ -85,6 +87,13 @@ export function createModerationRepo(db: Database): ModerationRepo {
         // A deleted account's reports can still be dismissed; nothing else applies to it.
         if (user.deletedAt && input.action !== 'dismiss') return { outcome: 'user_deleted' };
 
+        // Dismiss without a report releases a review hold no open report explains (frame flags):
+        // there must be such a hold.
+        if (input.action === 'dismiss' && !input.reportId) {
+          if (!user.escalatedAt || (await openReportsAgainst(tx, input.userId)) > 0) {
+            return { outcome: 'not_held' };
+          }
+        }
         if (input.reportId) {
           const [report] = await tx
             .select({ reportedUserId: reports.reportedUserId, status: reports.status })

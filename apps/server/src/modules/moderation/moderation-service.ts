@@ -227,6 +227,10 @@ export function createModerationService(deps: ModerationServiceDeps): Moderation
           throw new ConflictError('This report was already reviewed');
         case 'not_blocked':
           throw new ConflictError('This user is not blocked');
+        case 'not_held':
+          throw new ConflictError(
+            'Dismiss needs a reportId unless it releases a review hold that no open report explains',
+          );
         case 'done':
           break;
       }

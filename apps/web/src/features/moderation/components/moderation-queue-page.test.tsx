@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ModerationHeldUsers } from '@parlo/contract/frame-flags';
 import type { ModerationReportsPage } from '@parlo/contract/moderation';
 import { ApiError, apiClient } from '@/lib/api-client';
 import { initTestI18n } from '@/testing/test-i18n';
@@ -12,14 +13,16 @@ import { pageOf, personOf, reportOf } from '@/features/moderation/testing/fixtur
 
 type Answer = (query: Record<string, unknown>) => Promise<ModerationReportsPage>;
 
-function renderQueue(answer: Answer, path = '/moderation') {
-  const get = vi
-    .spyOn(apiClient, 'get')
-    .mockImplementation((url, options) =>
-      url === '/api/v1/moderation/reports'
-        ? answer(options?.query ?? {})
-        : Promise.reject(new Error(`unexpected ${url}`)),
-    );
+function renderQueue(
+  answer: Answer,
+  path = '/moderation',
+  held: () => ModerationHeldUsers = () => ({ items: [] }),
+) {
+  const get = vi.spyOn(apiClient, 'get').mockImplementation((url, options) => {
+    if (url === '/api/v1/moderation/reports') return answer(options?.query ?? {});
+    if (url === '/api/v1/moderation/frame-flags/held') return Promise.resolve(held());
+    return Promise.reject(new Error(`unexpected ${url}`));
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -155,6 +158,46 @@ describe('ModerationQueuePage', () => {
     expect(await screen.findByText('No open reports')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Report dismissed.');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(get).toHaveBeenCalledTimes(2);
+    const reportReads = get.mock.calls.filter(([url]) => url === '/api/v1/moderation/reports');
+    expect(reportReads).toHaveLength(2);
+  });
+
+  it('lists people held by camera flags alone above the queue, and releases one', async () => {
+    let held = true;
+    renderQueue(
+      () => Promise.resolve(pageOf([])),
+      '/moderation',
+      () => ({
+        items: held
+          ? [
+              {
+                userId: 'user-cy',
+                name: 'Cy Moreau',
+                escalatedAt: '2026-03-03T08:00:00.000Z',
+                flags: 3,
+                distinctPartners: 3,
+                topScore: 0.934,
+                lastFlagAt: '2026-03-03T08:00:00.000Z',
+              },
+            ]
+          : [],
+      }),
+    );
+    const section = await screen.findByRole('region', { name: '1 person held by camera flags' });
+    expect(within(section).getByRole('link', { name: 'Cy Moreau' })).toBeTruthy();
+    expect(within(section).getByText(/3 flags from 3 partners, highest score 93 %/)).toBeTruthy();
+    const post = vi.spyOn(apiClient, 'post').mockImplementation(() => {
+      held = false;
+      return Promise.resolve({});
+    });
+    await userEvent.click(
+      within(section).getByRole('button', { name: 'Release the hold on Cy Moreau' }),
+    );
+    expect(post).toHaveBeenCalledWith('/api/v1/moderation/users/user-cy/actions', {
+      action: 'dismiss',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /held by camera flags/ })).toBeNull(),
+    );
   });
 });

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useModerationReports } from '@/features/moderation/api/get-moderation-reports';
 import { ActionNotice, useActionNotice } from '@/features/moderation/components/action-notice';
+import { HeldUsersSection } from '@/features/moderation/components/held-users-section';
 import { EmptyState, ErrorState, LoadingState } from '@/features/moderation/components/list-states';
 import { ReportCard } from '@/features/moderation/components/report-card';
 
@@ -46,6 +47,7 @@ export function ModerationQueuePage() {
       </nav>
 
       <ActionNotice notice={notice} />
+      {status === 'open' && <HeldUsersSection />}
       <section aria-label={t(`queue.tabs.${status}`)} className="mt-6">
         <ReportList key={status} status={status} onActionDone={announce} />
       </section>
