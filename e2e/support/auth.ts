@@ -78,7 +78,15 @@ export async function apiHeaders(page: Page) {
 }
 
 /** A new account that has finished onboarding (profile and English B1), set up through the API. */
-export async function signInOnboarded(page: Page, person = newPerson('e2e')) {
+/**
+ * A new member with a profile and English at `level`. Two-person tests that run at the same time
+ * as others use a level of their own, so the matcher cannot pair them with another test's people.
+ */
+export async function signInOnboarded(
+  page: Page,
+  person = newPerson('e2e'),
+  { level = 'B1' }: { level?: 'A1' | 'A2' | 'B1' | 'B2' | 'C1' | 'C2' } = {},
+) {
   await page.goto('/auth/signin');
   await signInThroughDevProvider(page, 'google', person);
   await expect(page).toHaveURL(/\/onboarding/);
@@ -95,7 +103,7 @@ export async function signInOnboarded(page: Page, person = newPerson('e2e')) {
   expect(profile.ok(), await profile.text()).toBe(true);
   const language = await page.request.post('/api/v1/languages/user', {
     headers,
-    data: { languageCode: 'en', proficiencyLevel: 'B1' },
+    data: { languageCode: 'en', proficiencyLevel: level },
   });
   expect(language.ok(), await language.text()).toBe(true);
   return { person, headers };

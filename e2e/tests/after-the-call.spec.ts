@@ -8,7 +8,8 @@ const MATCH_TIMEOUT_MS = 20_000;
 async function learner(browser: Browser, name: string) {
   const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
   const page = await context.newPage();
-  await signInOnboarded(page, { ...newPerson('after'), name });
+  // C2: a level of its own, so no other test searching at the same time is matched with them.
+  await signInOnboarded(page, { ...newPerson('after'), name }, { level: 'C2' });
   return page;
 }
 

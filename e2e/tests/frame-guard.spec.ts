@@ -28,10 +28,11 @@ function blackY4m() {
   return file;
 }
 
-async function learner(browser: Browser, name: string) {
+/** `level` keeps each test's pair to itself while other tests search at the same time. */
+async function learner(browser: Browser, name: string, level: 'A2' | 'C1') {
   const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
   const page = await context.newPage();
-  const { headers } = await signInOnboarded(page, { ...newPerson('guard'), name });
+  const { headers } = await signInOnboarded(page, { ...newPerson('guard'), name }, { level });
   return { page, headers };
 }
 
@@ -61,8 +62,8 @@ test.describe('frame guard', () => {
   test('classifies real frames on the device, stays neutral, and reveals together', async ({
     browser,
   }) => {
-    const ana = await learner(browser, 'Ana Lima');
-    const ben = await learner(browser, 'Ben Carter');
+    const ana = await learner(browser, 'Ana Lima', 'A2');
+    const ben = await learner(browser, 'Ben Carter', 'A2');
     // Ana's account asks for reveal together; it turns on for Ben's side too.
     const setting = await ana.page.request.put('/api/v1/users/me/safety-settings', {
       headers: await apiHeaders(ana.page),
@@ -119,8 +120,8 @@ test.describe('frame guard', () => {
       args: [...(launchOptions.args ?? []), `--use-file-for-fake-video-capture=${blackY4m()}`],
     });
     try {
-      const ana = await learner(browser, 'Ana Lima');
-      const ben = await learner(blackBrowser, 'Ben Carter');
+      const ana = await learner(browser, 'Ana Lima', 'C1');
+      const ben = await learner(blackBrowser, 'Ben Carter', 'C1');
       await meet(ana.page, ben.page);
       await expect(ana.page.getByTestId('partner-camera-note')).toHaveText(
         "Ben Carter's camera looks covered",
