@@ -1,5 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newPerson, signInOnboarded } from '../support/auth.ts';
+import { takeTurnsInTheMatchingPool } from '../support/match-lock.ts';
+
+// These tests search in the shared pool (English, B1, adults): one at a time.
+takeTurnsInTheMatchingPool(test);
 
 /** How long a pair of finds may take to open /practice on a loaded machine. */
 const MATCH_TIMEOUT_MS = 20_000;

@@ -3,6 +3,10 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { currentUserId, newPerson, signInOnboarded } from '../support/auth.ts';
 import { CLUSTER, clusterRunning, socketHolders } from '../support/cluster.ts';
 import { hasTurnServer, RELAY, startTurnServer, type TurnServer } from '../support/relay.ts';
+import { takeTurnsInTheMatchingPool } from '../support/match-lock.ts';
+
+// These tests search in the shared pool (English, B1, adults): one at a time.
+takeTurnsInTheMatchingPool(test);
 
 /** One learner in a browser context of their own, with Chromium's fake camera and microphone. */
 /** How long a pair of finds may take to open /practice on a loaded machine. */

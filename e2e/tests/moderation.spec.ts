@@ -7,6 +7,10 @@ import {
   signInOnboarded,
   signInThroughDevProvider,
 } from '../support/auth.ts';
+import { takeTurnsInTheMatchingPool } from '../support/match-lock.ts';
+
+// These tests search in the shared pool (English, B1, adults): one at a time.
+takeTurnsInTheMatchingPool(test);
 
 const databaseUrl = process.env.E2E_DATABASE_URL;
 
@@ -184,8 +188,14 @@ test.describe('moderation', () => {
     await expect(notice).toBeHidden();
 
     // Acknowledged for good: not shown again after a reload.
+    // The answer the reloaded page asked for, not the acknowledgement's own refetch, which may
+    // still be arriving as the page leaves (its body is then gone).
+    const reloadedAt = Date.now();
     const asked = caio.waitForResponse(
-      (res) => res.url().endsWith('/api/v1/users/me/warnings') && res.status() === 200,
+      (res) =>
+        res.url().endsWith('/api/v1/users/me/warnings') &&
+        res.status() === 200 &&
+        res.request().timing().startTime >= reloadedAt,
     );
     await caio.reload();
     expect(await (await asked).json()).toEqual({ data: [] });

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { newPerson, signInOnboarded } from '../support/auth.ts';
+import { takeTurnsInTheMatchingPool } from '../support/match-lock.ts';
+
+// These tests search in the shared pool (English, B1, adults): one at a time.
+takeTurnsInTheMatchingPool(test);
 
 const databaseUrl = process.env.E2E_DATABASE_URL;
 

@@ -1,5 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newPerson, signInOnboarded } from '../support/auth.ts';
+import { takeTurnsInTheMatchingPool } from '../support/match-lock.ts';
+
+// These tests search in the shared pool (English, B1, adults): one at a time.
+takeTurnsInTheMatchingPool(test);
 
 const HINT =
   /If your last partner is the only one searching, you'll be matched again after about 25 seconds/;
