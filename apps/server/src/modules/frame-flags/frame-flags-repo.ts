@@ -1,13 +1,11 @@
 import type { FrameFlagCategory, FrameFlagSide } from '@parlo/contract/frame-flags';
 import {
   and,
-  asc,
   count,
   countDistinct,
   desc,
   eq,
   gt,
-  inArray,
   isNotNull,
   isNull,
   max,
@@ -18,15 +16,11 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { moderationActions, reports } from '../../db/tables/moderation.ts';
 import { frameFlags, userSafetySettings } from '../../db/tables/safety.ts';
-import { sessions } from '../../db/tables/sessions.ts';
 import { profiles, users } from '../../db/tables/users.ts';
+import { findSessionPair, type SessionPairRow } from '../sessions/session-pair.ts';
+import { lockUsers } from '../tokens/token-ledger-repo.ts';
 
-export interface FlaggedSessionRow {
-  id: string;
-  user1Id: string | null;
-  user2Id: string | null;
-  endedAt: Date | null;
-}
+export type FlaggedSessionRow = SessionPairRow;
 
 export interface NewFrameFlag {
   sessionId: string;
@@ -96,30 +90,13 @@ export interface FrameFlagsRepo {
 
 export function createFrameFlagsRepo(db: Database): FrameFlagsRepo {
   return {
-    async findSession(sessionId) {
-      const [row] = await db
-        .select({
-          id: sessions.id,
-          user1Id: sessions.user1Id,
-          user2Id: sessions.user2Id,
-          endedAt: sessions.endedAt,
-        })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId))
-        .limit(1);
-      return row;
-    },
+    findSession: (sessionId) => findSessionPair(db, sessionId),
 
     async create(flag) {
       try {
         return await db.transaction(async (tx): Promise<CreateFrameFlagResult> => {
           // The subject's row serialises escalation counts, as reports do (ids in order).
-          await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(inArray(users.id, [flag.reporterId, flag.subjectUserId]))
-            .orderBy(asc(users.id))
-            .for('update');
+          await lockUsers(tx, [flag.reporterId, flag.subjectUserId]);
           const [created] = await tx
             .insert(frameFlags)
             .values({

@@ -1,18 +1,14 @@
 import type { ReportReason } from '@parlo/contract/constants';
-import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, max, ne } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gt, gte, isNull, max, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { matchExclusions, moderationActions, reports } from '../../db/tables/moderation.ts';
 import { frameFlags } from '../../db/tables/safety.ts';
-import { sessions } from '../../db/tables/sessions.ts';
 import { users } from '../../db/tables/users.ts';
+import { findSessionPair, type SessionPairRow } from '../sessions/session-pair.ts';
+import { lockUsers } from '../tokens/token-ledger-repo.ts';
 
-export interface ReportedSessionRow {
-  id: string;
-  user1Id: string | null;
-  user2Id: string | null;
-  endedAt: Date | null;
-}
+export type ReportedSessionRow = SessionPairRow;
 
 export interface NewReport {
   reporterId: string;
@@ -57,19 +53,7 @@ export interface ReportsRepo {
 
 export function createReportsRepo(db: Database): ReportsRepo {
   return {
-    async findSession(sessionId) {
-      const [row] = await db
-        .select({
-          id: sessions.id,
-          user1Id: sessions.user1Id,
-          user2Id: sessions.user2Id,
-          endedAt: sessions.endedAt,
-        })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId))
-        .limit(1);
-      return row;
-    },
+    findSession: (sessionId) => findSessionPair(db, sessionId),
 
     async create(report) {
       try {
@@ -77,12 +61,7 @@ export function createReportsRepo(db: Database): ReportsRepo {
           // The reporter's row is the lock that makes count-then-insert safe against parallel
           // reports by the same user; the reported user's row does the same for the escalation
           // count. Rows are locked in id order, so two users reporting each other cannot deadlock.
-          await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(inArray(users.id, [report.reporterId, report.reportedUserId]))
-            .orderBy(asc(users.id))
-            .for('update');
+          await lockUsers(tx, [report.reporterId, report.reportedUserId]);
           const [already] = await tx
             .select({ id: reports.id })
             .from(reports)
