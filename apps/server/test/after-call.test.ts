@@ -13,7 +13,7 @@ import {
 } from '../src/db/tables/after-call.ts';
 import { sessions } from '../src/db/tables/sessions.ts';
 import { SEARCH_ACTIVITY_TTL_MS } from '../src/modules/after-call/search-activity-service.ts';
-import { useLiveApp } from './helpers/live-app.ts';
+import { eventually, useLiveApp } from './helpers/live-app.ts';
 import { drivers } from './helpers/test-app.ts';
 
 const MINUTE = 60_000;
@@ -189,6 +189,20 @@ describe.each(drivers)('when learners search (%s)', (driver) => {
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0]!).sort()).toEqual(['id', 'languageCode', 'level', 'startedAt']);
     expect(rows[0]).toMatchObject({ level: 'C1', startedAt: ctx.clock.now() });
+  });
+
+  it('records every search of a burst of finds, written together', async () => {
+    const users = await Promise.all(
+      Array.from({ length: 12 }, () => ctx.account({ languageCode: 'zh', level: 'A2' })),
+    );
+    await Promise.all(users.map((user) => ctx.connect(user)));
+    const answers = await Promise.all(users.map((user) => ctx.find(user, 'zh')));
+    expect(answers.map((res) => res.statusCode)).toEqual(users.map(() => 200));
+    const recorded = async () =>
+      (await ctx.db.select().from(searchStarts).where(eq(searchStarts.languageCode, 'zh'))).length;
+    await eventually(async () => (await recorded()) === users.length);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await recorded()).toBe(users.length);
   });
 
   it('sums 4 weeks per hour of the week in the time zone asked, in bands 0, 1-4, 5+', async () => {

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/tables/sessions.ts';
-import { tokenLedger, usages } from '../src/db/tables/tokens.ts';
+import { subscriptions, tokenLedger, usages } from '../src/db/tables/tokens.ts';
+import { createMatchingRepo } from '../src/modules/matching/matching-repo.ts';
 import {
   createChargedSession,
   createSessionCharger,
@@ -100,6 +101,37 @@ describe.each(drivers)('charging a session (%s)', (driver) => {
     );
     return { fingerprint: row!.fingerprint, daily, bonus };
   }
+
+  it("reads at the find the very fingerprint the charge compares, whatever the user's state", async () => {
+    const searchers = createMatchingRepo(ctx.db);
+    const a = await ctx.account();
+    const b = await ctx.account();
+    const expectSame = async (userId: string) => {
+      const searcher = await searchers.loadSearcher(userId, 'en', ctx.clock.now());
+      expect(searcher!.fingerprint).toBe((await prepaidFor(userId)).fingerprint);
+    };
+    await expectSame(a.id);
+    // Usage today and an open session.
+    await createChargedSession(ctx.db, {
+      user1Id: a.id,
+      user2Id: b.id,
+      languageCode: 'en',
+      now: ctx.clock.now(),
+    });
+    await expectSame(a.id);
+    // A bonus balance and a plan with an end date.
+    await ctx.db
+      .insert(tokenLedger)
+      .values({ userId: a.id, delta: 7, pool: 'bonus', reason: 'referral_invitee' });
+    await ctx.db
+      .update(subscriptions)
+      .set({ endsAt: new Date(ctx.clock.now().getTime() + 86_400_000) })
+      .where(eq(subscriptions.userId, a.id));
+    await expectSame(a.id);
+    expect((await prepaidFor(a.id)).fingerprint).toMatch(
+      /:free:2\d{3}-.*\|session_limit=1,tokens=1\|7\|true$/,
+    );
+  });
 
   it('charges in one trip with the state decided at the find, and the same rows as the long way', async () => {
     const a = await ctx.account();
