@@ -20,7 +20,7 @@ export function preparedQuery<Row, Key extends string>(
   name: string,
   build: (param: Param<Key>) => SQL,
 ) {
-  let compiled: { text: string; params: unknown[] } | undefined;
+  let compiled: { statement: { name: string; text: string }; params: unknown[] } | undefined;
   return async (db: Database, values: Record<Key, unknown>): Promise<Row[]> => {
     const client = (db as unknown as { $client: unknown }).$client;
     if (!(client instanceof pg.Pool)) {
@@ -32,13 +32,13 @@ export function preparedQuery<Row, Key extends string>(
       const { sql: text, params } = dialect.sqlToQuery(
         build((key) => sql`${sql.placeholder(key)}`),
       );
-      compiled = { text, params };
+      compiled = { statement: { name, text }, params };
     }
-    const result = await client.query<Row & pg.QueryResultRow>({
-      name,
-      text: compiled.text,
-      values: fillPlaceholders(compiled.params, values),
-    });
+    // The name and text live on the prototype: node-postgres copies a query's own properties
+    // (every descriptor) on each call, and three of them cost a request 2-3 % of its CPU.
+    const config = Object.create(compiled.statement) as pg.QueryConfig;
+    config.values = fillPlaceholders(compiled.params, values);
+    const result = await client.query<Row & pg.QueryResultRow>(config);
     return result.rows;
   };
 }
