@@ -59,8 +59,13 @@ async function runRefresh(): Promise<string | null> {
     useAuthStore.getState().setSession(session);
     return session.accessToken;
   } catch (error) {
-    // A rejected refresh cookie ends the session; a network blip or rate limit does not.
-    const rejected = isApiError(error) && error.kind === 'http' && !isRateLimited(error);
+    // A rejected refresh cookie ends the session; a network blip, a rate limit or a server that
+    // failed (5xx: it did not judge the cookie) does not.
+    const rejected =
+      isApiError(error) &&
+      error.kind === 'http' &&
+      !isRateLimited(error) &&
+      (error.status ?? 0) < 500;
     const malformed = !isApiError(error);
     if (rejected || malformed) signOutLocally();
     return null;

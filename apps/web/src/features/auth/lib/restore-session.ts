@@ -3,7 +3,7 @@ import { queryClient } from '@/lib/query-client';
 import { refreshSession, signOutLocally } from '@/features/auth/lib/access-token';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
-async function restore() {
+async function restore(refreshing?: Promise<string | null>) {
   const store = useAuthStore.getState();
   if (!store.accessToken) {
     store.setStatus('anonymous');
@@ -11,7 +11,9 @@ async function restore() {
   }
   try {
     // Waits out a 'refresh too frequent' answer once, e.g. for a reload right after sign-in.
-    if (!(await refreshSession())) throw new Error('The session could not be refreshed');
+    if (!(await (refreshing ?? refreshSession()))) {
+      throw new Error('The session could not be refreshed');
+    }
     await queryClient.fetchQuery({ ...currentUserQueryOptions(), retry: false });
     useAuthStore.getState().setStatus('signed_in');
   } catch {
@@ -22,9 +24,13 @@ async function restore() {
 
 let restoring: Promise<void> | null = null;
 
-/** Start-up step after the health check; runs once even if called again while in progress. */
-export function restoreSession(): Promise<void> {
-  restoring ??= restore().finally(() => {
+/**
+ * Start-up step after the health check; runs once even if called again while in progress.
+ * `refreshing`: the refresh start-up already sent beside the health check, to use instead of a
+ * new one.
+ */
+export function restoreSession(refreshing?: Promise<string | null>): Promise<void> {
+  restoring ??= restore(refreshing).finally(() => {
     restoring = null;
   });
   return restoring;

@@ -276,6 +276,13 @@ describe('access token lifecycle', () => {
     expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', accessToken: null });
   });
 
+  it('keeps the session when the server fails the refresh (5xx): it did not judge the cookie', async () => {
+    useAuthStore.setState({ accessToken: 'tok', accessExpiresAt: inAnHour(), status: 'signed_in' });
+    fakeApi({ 'POST /api/v1/auth/refresh': () => json(503, { code: 503, message: 'down' }) });
+    await expect(refreshSession()).resolves.toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signed_in', accessToken: 'tok' });
+  });
+
   it('keeps the session through a network blip during refresh', async () => {
     useAuthStore.setState({ accessToken: 'tok', accessExpiresAt: inAnHour(), status: 'signed_in' });
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
