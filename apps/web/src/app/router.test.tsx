@@ -84,7 +84,7 @@ describe('start-up', () => {
     expect(screen.getByText(/trouble connecting to our servers/)).toBeTruthy();
   });
 
-  it("sends a stored session's refresh beside the health check, and keeps the session when /health fails", async () => {
+  it("sends a stored session's refresh and user read beside the health check, and keeps the session when /health fails", async () => {
     renderApp('/dashboard', { healthy: false, user: readyUser });
     expect(
       await screen.findByRole('heading', { name: "We can't reach Parlo right now" }),
@@ -93,7 +93,7 @@ describe('start-up', () => {
       .mocked(globalThis.fetch)
       .mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${input as string}`);
     expect(calls).toContain('POST /api/v1/auth/refresh');
-    expect(calls).not.toContain('GET /api/v1/users/me');
+    expect(calls).toContain('GET /api/v1/users/me');
     expect(useAuthStore.getState().accessToken).not.toBeNull();
     expect(useAuthStore.getState().status).not.toBe('anonymous');
   });

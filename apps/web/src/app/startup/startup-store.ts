@@ -1,8 +1,6 @@
 import { create } from 'zustand';
 import { checkHealth } from '@/app/startup/check-health';
-import { refreshSession } from '@/features/auth/lib/access-token';
-import { restoreSession } from '@/features/auth/lib/restore-session';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { restoreSession, startRestore } from '@/features/auth/lib/restore-session';
 
 /** loading → ready, or → unavailable when the health check fails (spec §2, §4). */
 export type StartupStatus = 'loading' | 'ready' | 'unavailable';
@@ -16,11 +14,11 @@ type StartupState = {
 let running: Promise<void> | null = null;
 
 async function runStartup(set: (partial: Partial<StartupState>) => void) {
-  // A stored session's refresh goes out with the health check rather than after it: one round
-  // trip less before the first signed-in page (issue 20). It can end the session only on the
-  // server's refusal of the cookie, never because the server is down or failing, and its answer
-  // counts only once the health check passed.
-  const refreshing = useAuthStore.getState().accessToken ? refreshSession() : undefined;
+  // A stored session's refresh and user read go out with the health check rather than after it:
+  // two round trips less before the first signed-in page (issue 20). The refresh can end the
+  // session only on the server's refusal of the cookie, never because the server is down or
+  // failing, and both answers count only once the health check passed.
+  const refreshing = startRestore();
   try {
     await checkHealth();
   } catch {
