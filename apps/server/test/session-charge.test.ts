@@ -133,6 +133,31 @@ describe.each(drivers)('charging a session (%s)', (driver) => {
     );
   });
 
+  it('never books a user already in a call, even on a state that was read during the call', async () => {
+    const [a, b, c] = [await ctx.account(), await ctx.account(), await ctx.account()];
+    await createChargedSession(ctx.db, {
+      user1Id: a.id,
+      user2Id: b.id,
+      languageCode: 'en',
+      now: ctx.clock.now(),
+    });
+    // Read now, while a is in the call: nothing changes before the charge, so it still matches.
+    const input = {
+      user1Id: c.id,
+      user2Id: a.id,
+      languageCode: 'en',
+      now: ctx.clock.now(),
+      prepaid: [await prepaidFor(c.id), await prepaidFor(a.id)] as const,
+    };
+    await expect(createChargedSession(ctx.db, input)).rejects.toBeInstanceOf(UsersInSessionError);
+    await expect(createSessionCharger(ctx.db)(input)).rejects.toBeInstanceOf(UsersInSessionError);
+    const booked = await ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(sql`${sessions.user1Id} = ${a.id} or ${sessions.user2Id} = ${a.id}`);
+    expect(booked).toHaveLength(1);
+  });
+
   it('charges in one trip with the state decided at the find, and the same rows as the long way', async () => {
     const a = await ctx.account();
     const b = await ctx.account();

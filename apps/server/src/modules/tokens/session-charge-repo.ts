@@ -74,7 +74,7 @@ export async function createChargedSession(
 ): Promise<ChargedSession> {
   if (user1Id === user2Id) throw new Error('a session needs two different users');
   const userIds = [user1Id, user2Id] as const;
-  if (prepaid && exclusive) {
+  if (prepaid && exclusive && oneTripAllowed(prepaid)) {
     const charged = await chargePrepaid(db, { user1Id, user2Id, languageCode, now }, prepaid);
     if (charged) return charged;
   }
@@ -112,6 +112,18 @@ export async function createChargedSession(
     if (!session) throw new Error('insert returned no row');
     return { sessionId: session.id, createdAt: new Date(session.created_at), charges };
   });
+}
+
+/**
+ * Whether a prepaid charge may take the one trip. The one-trip charge books when both users'
+ * token states are as they were decided on, and an open session is part of that state: a state
+ * decided on while a user was already in a call (`parlo_token_fingerprint` ends in `|true`) would
+ * match and book a second call. A find never decides on such a state (it refuses a user in a
+ * call), but the charge does not rely on its callers: such a charge is decided the long way, under
+ * the locks, where the open session refuses it.
+ */
+function oneTripAllowed(prepaid: readonly [PrepaidCharge, PrepaidCharge]): boolean {
+  return prepaid.every(({ fingerprint }) => !fingerprint.endsWith('|true'));
 }
 
 type ChargeKey =
@@ -242,7 +254,8 @@ export function createSessionCharger(db: Database) {
   });
 
   return async (input: ChargedSessionInput): Promise<ChargedSession> => {
-    if (!input.prepaid || input.user1Id === input.user2Id) return createChargedSession(db, input);
+    if (!input.prepaid || !oneTripAllowed(input.prepaid) || input.user1Id === input.user2Id)
+      return createChargedSession(db, input);
     const charged = await batched(input as PrepaidInput);
     // Decided again, under the users' locks, as createChargedSession does after a stale prepay.
     return charged ?? createChargedSession(db, { ...input, prepaid: undefined });
