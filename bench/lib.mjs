@@ -52,6 +52,25 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
  * loads bench/support/memory-probe.mjs (and
  * --expose-gc) so `memory()` can force a collection and read process.memoryUsage() over IPC.
  */
+/**
+ * Waits for a spawned server's GET /health; one that is not up in time, or exits first, is
+ * stopped (it must not outlive the failed start) and the wait throws.
+ */
+export async function untilUp(child, exited, baseUrl) {
+  try {
+    await Promise.race([
+      waitFor(`${baseUrl}/health`),
+      exited.then((code) => {
+        throw new Error(`server exited with ${code} before it was up`);
+      }),
+    ]);
+  } catch (error) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    throw error;
+  }
+}
+
 export async function startServer(extraEnv = {}, { probe = false, host = '127.0.0.1' } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parlo-bench-'));
@@ -84,19 +103,7 @@ export async function startServer(extraEnv = {}, { probe = false, host = '127.0.
     rmSync(dataDir, { recursive: true, force: true });
     return code;
   });
-  try {
-    await Promise.race([
-      waitFor(`${baseUrl}/health`),
-      exited.then((code) => {
-        throw new Error(`server exited with ${code} before it was up`);
-      }),
-    ]);
-  } catch (error) {
-    // Not up in time (or gone): it must not outlive the failed start.
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    throw error;
-  }
+  await untilUp(child, exited, baseUrl);
   return {
     baseUrl,
     wsUrl: `ws://${host}:${port}/ws`,

@@ -20,7 +20,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
-import { freePort, waitFor } from '../lib.mjs';
+import { freePort, untilUp } from '../lib.mjs';
 
 /** Starts the floor as a child process on a free port; resolves once it answers /health. */
 export async function startMatchFloor(databaseUrl, { host = '127.0.0.1' } = {}) {
@@ -31,17 +31,7 @@ export async function startMatchFloor(databaseUrl, { host = '127.0.0.1' } = {}) 
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const baseUrl = `http://${host}:${port}`;
-  try {
-    await Promise.race([
-      waitFor(`${baseUrl}/health`),
-      exited.then((code) => {
-        throw new Error(`match floor exited with ${code} before it was up`);
-      }),
-    ]);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
+  await untilUp(child, exited, baseUrl);
   return {
     baseUrl,
     wsUrl: `ws://${host}:${port}/ws`,
