@@ -1,7 +1,7 @@
 // Writes the prerendered public pages (issue 20) into dist/: every public page in every
-// interface language, the offline page, sitemap.xml and robots.txt. Runs after the client build
-// (dist/public.html and dist/offline.html are its templates) and the server build of
-// src/app/prerender/entry-server.tsx (dist-ssr/).
+// interface language, the offline page, the SPA's loading screen, sitemap.xml and robots.txt.
+// Runs after the client build (dist/public.html and dist/offline.html are its templates) and the
+// server build of src/app/prerender/entry-server.tsx (dist-ssr/).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,7 +48,17 @@ await writeFile(
   fill(offlineTemplate, { '<!--parlo-body-->': await server.prerenderOfflinePage() }),
 );
 
+// The SPA's page paints its loading screen from the HTML, before any script has run.
+const indexFile = path.join(dist, 'index.html');
+const indexTemplate = await readFile(indexFile, 'utf8');
+await writeFile(
+  indexFile,
+  fill(indexTemplate, { '<!--parlo-loading-->': server.prerenderLoadingPage() }),
+);
+
 await writeFile(path.join(dist, 'sitemap.xml'), server.sitemapXml());
 await writeFile(path.join(dist, 'robots.txt'), server.robotsTxt());
 await rm(ssrDir, { recursive: true, force: true });
-console.log(`prerendered ${pages} public pages, the offline page, sitemap.xml and robots.txt`);
+console.log(
+  `prerendered ${pages} public pages, the offline page, the loading screen, sitemap.xml and robots.txt`,
+);

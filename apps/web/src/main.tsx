@@ -7,5 +7,5 @@ import { registerServiceWorker } from '@/lib/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
-renderApp(root);
+void renderApp(root);
 registerServiceWorker();

@@ -1,13 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useMatches } from 'react-router';
 import type { AccessKind } from '@/app/access';
 
-export type RouteHandle = { access: AccessKind };
+export type RouteHandle = {
+  access: AccessKind;
+  /**
+   * Asks for the data the page shows first, when the app starts on its address signed in; settles
+   * when the answers are in the cache, never rejects.
+   */
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
+};
 
-export function routeHandle(access: AccessKind): RouteHandle {
-  return { access };
+export function routeHandle(
+  access: AccessKind,
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>,
+): RouteHandle {
+  return prefetch ? { access, prefetch } : { access };
 }
 
-function isRouteHandle(handle: unknown): handle is RouteHandle {
+export function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'access' in handle;
 }
 

@@ -11,7 +11,7 @@ import { useRateLimitNotice } from '@/lib/rate-limit-notice';
 import { initTestI18n } from '@/testing/test-i18n';
 import { connectApiAuth } from '@/features/auth/lib/access-token';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { routes } from '@/app/router';
+import { prefetchRouteData, routes } from '@/app/router';
 import { useStartupStore } from '@/app/startup/startup-store';
 
 const slow = { timeout: 5000 };
@@ -96,6 +96,66 @@ describe('start-up', () => {
     expect(calls).toContain('GET /api/v1/users/me');
     expect(useAuthStore.getState().accessToken).not.toBeNull();
     expect(useAuthStore.getState().status).not.toBe('anonymous');
+  });
+
+  it('runs once: a second start after the first has finished sends nothing again', async () => {
+    fakeApi({ user: readyUser });
+    await useStartupStore.getState().start();
+    expect(useStartupStore.getState().status).toBe('ready');
+    const sent = vi.mocked(globalThis.fetch).mock.calls.length;
+    expect(sent).toBeGreaterThanOrEqual(3);
+    await useStartupStore.getState().start();
+    expect(vi.mocked(globalThis.fetch).mock.calls.length).toBe(sent);
+  });
+
+  it("asks for the dashboard's data beside the start-up, and the dashboard then shows it without asking again", async () => {
+    fakeApi({ user: readyUser });
+    const answers: Record<string, unknown> = {
+      'GET /api/v1/usages': [],
+      'GET /api/v1/bonus-tokens/count': { count: 7 },
+      'GET /api/v1/users/me/calibration': { data: [] },
+      'GET /api/v1/sessions?page=1&pageSize=10': {
+        data: [],
+        page: 1,
+        pageSize: 10,
+        total: 0,
+        totalPages: 0,
+      },
+    };
+    const answerUser = vi.mocked(globalThis.fetch).getMockImplementation();
+    vi.mocked(globalThis.fetch).mockImplementation((input, init = {}) => {
+      const key = `${init.method ?? 'GET'} ${input as string}`;
+      if (key === 'GET /api/v1/subscriptions/user/active') {
+        return Promise.resolve(
+          new Response('{"code":"not_found","message":"none"}', { status: 404 }),
+        );
+      }
+      if (key in answers) return Promise.resolve(new Response(JSON.stringify(answers[key])));
+      return answerUser!(input, init);
+    });
+    const dataKeys = [...Object.keys(answers), 'GET /api/v1/subscriptions/user/active'];
+    const asked = () =>
+      vi
+        .mocked(globalThis.fetch)
+        .mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${input as string}`)
+        .filter((key) => dataKeys.includes(key));
+
+    await Promise.all([
+      useStartupStore.getState().start(),
+      prefetchRouteData('/dashboard', queryClient),
+    ]);
+    expect(asked().sort()).toEqual([...dataKeys].sort());
+
+    renderApp('/dashboard', { user: readyUser });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, slow)).toBeTruthy();
+    expect(await screen.findByText('No sessions yet')).toBeTruthy();
+    expect(asked().sort()).toEqual([...dataKeys].sort());
+  }, 20_000);
+
+  it('asks for no data for a page that declares none', async () => {
+    fakeApi({});
+    await prefetchRouteData('/settings/general', queryClient);
+    expect(globalThis.fetch).not.toHaveBeenCalled();
   });
 
   it('retries, and carries on once the API answers', async () => {

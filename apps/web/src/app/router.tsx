@@ -1,9 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement } from 'react';
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { LazyPage } from '@/lib/lazy-component';
+import { prefetchDashboard } from '@/features/dashboard/api/prefetch-dashboard';
 import { RootLayout } from '@/app/layouts/root-layout';
 import * as Pages from '@/app/pages';
-import { routeHandle } from '@/app/route-access';
+import { isRouteHandle, routeHandle } from '@/app/route-access';
 import { RouteErrorPage } from '@/app/route-error-page';
 
 /** The route table of spec §2; each route's `handle.access` is applied by the access gate. */
@@ -40,7 +42,11 @@ export const routes: RouteObject[] = [
             element: <Pages.OnboardingPage />,
             handle: routeHandle('onboarding'),
           },
-          { path: 'dashboard', element: <Pages.DashboardPage />, handle: routeHandle('member') },
+          {
+            path: 'dashboard',
+            element: <Pages.DashboardPage />,
+            handle: routeHandle('member', prefetchDashboard),
+          },
           { path: 'search', element: <Pages.SearchPage />, handle: routeHandle('member') },
           { path: 'premium', element: <Pages.PremiumPage />, handle: routeHandle('member') },
           { path: 'pocket', element: <Pages.PocketPage />, handle: routeHandle('member') },
@@ -90,14 +96,39 @@ export function createAppRouter() {
   return createBrowserRouter(routes);
 }
 
-/** Loads the code of the pages a path shows, so a prerendered page hydrates without suspending. */
+function lazyPagesOf(pathname: string): LazyPage<object>[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const page = isValidElement(route.element) ? route.element.type : null;
+    return typeof (page as Partial<LazyPage<object>> | null)?.preload === 'function'
+      ? [page as LazyPage<object>]
+      : [];
+  });
+}
+
+/** The translation namespaces the pages a path shows ask for. */
+export function pageNamespaces(pathname: string): string[] {
+  return [...new Set(lazyPagesOf(pathname).flatMap((page) => page.namespaces))];
+}
+
+/**
+ * Loads the code of the pages a path shows, so a prerendered page hydrates without suspending
+ * and a signed-in page renders as soon as its data is there.
+ */
 export function preloadPages(pathname: string): Promise<unknown> {
-  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(lazyPagesOf(pathname).map((page) => page.preload()));
+}
+
+/**
+ * Asks for the data of the pages a path shows, beside the session's restore: a signed-in page
+ * then renders complete once its code and the user have arrived, instead of asking for its data
+ * after its first render (a round trip more). Only for a stored session: the requests need it.
+ */
+export function prefetchRouteData(pathname: string, queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
-    matches.map(({ route }) => {
-      const page = isValidElement(route.element) ? route.element.type : null;
-      const preload = (page as Partial<LazyPage<object>> | null)?.preload;
-      return preload ? preload() : Promise.resolve();
-    }),
+    (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
+      isRouteHandle(route.handle) && route.handle.prefetch
+        ? route.handle.prefetch(queryClient)
+        : Promise.resolve(),
+    ),
   );
 }

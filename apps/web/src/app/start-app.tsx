@@ -1,10 +1,13 @@
 // First: no schema may be built before zod is told not to probe for eval (CSP).
 import '@/lib/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { i18n, initI18n } from '@/lib/i18n';
+import { initI18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { hasStoredSession } from '@/features/auth/lib/stored-session';
 import { App } from '@/app/app';
-import { preloadPages } from '@/app/router';
+import { pageNamespaces, prefetchRouteData, preloadPages } from '@/app/router';
+import { useStartupStore } from '@/app/startup/startup-store';
 
 const app = (
   <StrictMode>
@@ -12,14 +15,32 @@ const app = (
   </StrictMode>
 );
 
+/** How long the first render waits for the page's data once everything else has arrived. */
+const DATA_WAIT_MS = 1_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * The SPA, rendered from scratch into #root (replacing a prerendered page if there is one). The
- * code and texts of the page the address shows start downloading now, beside the session's
- * restore, rather than after it.
+ * The SPA, rendered from scratch into #root, where index.html already shows the loading screen.
+ * The page's code and texts, the start-up's requests (health, the session's restore) and the
+ * data of the page the address shows all start now, side by side. The app renders once they have
+ * arrived (the data waited for at most DATA_WAIT_MS more): one render of the whole page, instead
+ * of a loading screen, then the page, then each card as its answer comes, each held back by
+ * React's pacing of suspended content. That render is a transition, which React splits into
+ * short tasks, so a slow phone's main thread stays free to answer input.
  */
-export function renderApp(root: HTMLElement) {
-  void initI18n().then(() => preloadPages(window.location.pathname).catch(() => {}));
-  createRoot(root).render(app);
+export async function renderApp(root: HTMLElement) {
+  const { pathname } = window.location;
+  // The code and texts first: their files are the longest wait.
+  const code = preloadPages(pathname);
+  const texts = initI18n(pageNamespaces(pathname));
+  const startup = useStartupStore.getState().start();
+  const signedIn = hasStoredSession();
+  const data = signedIn ? prefetchRouteData(pathname, queryClient) : undefined;
+  // Without a stored session nothing the start-up finds out changes the first page.
+  await Promise.allSettled([code, texts, signedIn ? startup : undefined]);
+  if (data) await Promise.race([data, delay(DATA_WAIT_MS)]);
+  startTransition(() => createRoot(root).render(app));
 }
 
 /**
@@ -27,9 +48,10 @@ export function renderApp(root: HTMLElement) {
  * with are loaded first, so the first render matches the HTML and React only attaches to it.
  */
 export async function hydrateApp(root: HTMLElement, namespaces: readonly string[]) {
+  const { pathname } = window.location;
   await Promise.all([
-    initI18n().then(() => i18n.loadNamespaces([...namespaces])),
-    preloadPages(window.location.pathname),
+    initI18n([...namespaces, ...pageNamespaces(pathname)]),
+    preloadPages(pathname),
   ]);
   hydrateRoot(root, app);
 }

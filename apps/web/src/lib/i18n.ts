@@ -38,9 +38,24 @@ export const i18nOptions = {
   showSupportNotice: false,
 } satisfies InitOptions;
 
-export function initI18n() {
-  if (i18n.isInitialized) return Promise.resolve(i18n.t);
-  return i18n.use(lazyJsonBackend).use(languageDetector).use(initReactI18next).init(i18nOptions);
+/**
+ * Starts the translations: the common texts and `namespaces` (the texts of the page about to be
+ * shown) are requested at once, in this task, rather than the common ones in a later task and the
+ * page's once those have arrived. Resolves when all have loaded.
+ */
+export function initI18n(namespaces: readonly string[] = []) {
+  if (i18n.isInitialized || i18n.isInitializing) {
+    return i18n.loadNamespaces([...namespaces]).then(() => i18n.t);
+  }
+  return i18n
+    .use(lazyJsonBackend)
+    .use(languageDetector)
+    .use(initReactI18next)
+    .init({
+      ...i18nOptions,
+      ns: [...new Set([...i18nOptions.ns, ...namespaces])],
+      initAsync: false,
+    });
 }
 
 export function currentLanguage(): InterfaceLanguage {

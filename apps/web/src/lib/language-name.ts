@@ -30,13 +30,12 @@ export function languageName(code: string, interfaceLanguage: string, nativeName
 }
 
 /**
- * Builds the interface language's display names while the main thread is idle (during the
- * start-up's round trips), so the first card that names a language does not load the browser's
- * language data inside its render: that was the largest piece of the dashboard's first render,
- * 56 ms at a phone's 4× slower CPU (issue 20).
+ * Builds the interface language's display names in a task of their own, started now (while the
+ * start-up's requests are on the way), so the first card that names a language does not load the
+ * browser's language data inside its render: that was the largest piece of the dashboard's first
+ * render, 56 ms at a phone's 4× slower CPU (issue 20). An idle callback came too late: with a
+ * fast answer the main thread was never idle before the render.
  */
 export function prepareLanguageNames(interfaceLanguage: string) {
-  const whenIdle: (task: () => void) => unknown =
-    globalThis.requestIdleCallback ?? ((task) => setTimeout(task, 0));
-  whenIdle(() => languageNames(interfaceLanguage));
+  setTimeout(() => languageNames(interfaceLanguage), 0);
 }

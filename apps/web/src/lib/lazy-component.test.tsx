@@ -69,6 +69,9 @@ describe('Deferred', () => {
     const setWhen = renderDeferred(lazyComponent(importGreeting), false);
     expect(importGreeting).not.toHaveBeenCalled();
     setWhen(true);
+    // Not in the task that rendered: after the frame it painted.
+    expect(importGreeting).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(importGreeting).toHaveBeenCalledTimes(1));
     expect(screen.queryByText('Hello Ana')).toBeNull();
     await arrive();
     expect(screen.getByText('Hello Ana')).toBeTruthy();
@@ -87,12 +90,21 @@ describe('Deferred', () => {
   it('shows nothing when the import fails, and tries again when wanted again', async () => {
     const { importGreeting, fail, arrive } = controlledImport();
     const setWhen = renderDeferred(lazyComponent(importGreeting), true);
+    await vi.waitFor(() => expect(importGreeting).toHaveBeenCalledTimes(1));
     await fail();
     expect(screen.queryByText('Hello Ana')).toBeNull();
     setWhen(false);
     setWhen(true);
-    expect(importGreeting).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(importGreeting).toHaveBeenCalledTimes(2));
     await arrive();
     expect(screen.getByText('Hello Ana')).toBeTruthy();
+  });
+
+  it('does not import for a render whose wish was withdrawn before the paint', async () => {
+    const { importGreeting } = controlledImport();
+    const setWhen = renderDeferred(lazyComponent(importGreeting), true);
+    setWhen(false);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(importGreeting).not.toHaveBeenCalled();
   });
 });

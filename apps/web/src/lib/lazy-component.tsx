@@ -1,5 +1,5 @@
 import { createElement, use, useEffect, useState, type ComponentType } from 'react';
-import { i18n } from '@/lib/i18n';
+import { afterNextPaint } from '@/lib/after-next-paint';
 
 /** A component whose code is imported on first need, once, for every place that shows it. */
 export type LazyComponent<P> = {
@@ -41,32 +41,41 @@ type DeferredProps<P> = {
 /**
  * Shows a lazily imported component once it is wanted. Unlike `React.lazy` it never suspends nor
  * throws: nothing is shown until the code has arrived or when the import fails, and a failed
- * import is tried again the next time `when` turns true.
+ * import is tried again the next time `when` turns true. The import starts after the frame that
+ * wanted it has painted.
  */
 export function Deferred<P extends object>({ component, when, props }: DeferredProps<P>) {
   const [Loaded, setLoaded] = useState(() => component.loaded);
   useEffect(() => {
     if (!when || Loaded) return;
     let current = true;
-    component.load().then(
-      (arrived) => current && setLoaded(() => arrived),
-      () => {},
-    );
+    // After the paint: the render that asked for it is what the user is waiting to see.
+    const cancel = afterNextPaint(() => {
+      component.load().then(
+        (arrived) => current && setLoaded(() => arrived),
+        () => {},
+      );
+    });
     return () => {
       current = false;
+      cancel();
     };
   }, [component, when, Loaded]);
   return Loaded ? <Loaded {...props} /> : null;
 }
 
 /** A page component whose code is imported when it first renders, or earlier by `preload`. */
-export type LazyPage<P> = ComponentType<P> & { preload: () => Promise<ComponentType<P>> };
+export type LazyPage<P> = ComponentType<P> & {
+  preload: () => Promise<ComponentType<P>>;
+  /** The translation namespaces its parts ask for, to load beside its code (`initI18n`). */
+  namespaces: readonly string[];
+};
 
 /**
  * Like `React.lazy`, but a page whose code has been preloaded renders at once instead of
  * suspending once more: hydrating a prerendered page must not suspend, or React drops the HTML
- * and renders it anew. `namespaces` are the translations its parts ask for: preloading the page
- * fetches them beside its code, instead of one after another as each part renders and suspends.
+ * and renders it anew. `namespaces` are the translations its parts ask for: the app requests
+ * them beside its code, instead of one after another as each part renders and suspends.
  */
 export function lazyPage<P extends object>(
   importComponent: () => Promise<ComponentType<P>>,
@@ -77,12 +86,5 @@ export function lazyPage<P extends object>(
     // The same component object on every render: the import is made once and kept.
     return createElement(component.loaded ?? use(component.load()), props);
   }
-  const preload = async () => {
-    const [loaded] = await Promise.all([
-      component.load(),
-      namespaces.length > 0 ? i18n.loadNamespaces([...namespaces]) : undefined,
-    ]);
-    return loaded;
-  };
-  return Object.assign(Page, { preload });
+  return Object.assign(Page, { preload: component.load, namespaces });
 }

@@ -10,6 +10,7 @@ import { renderPublicPage } from '@/app/prerender/render-page';
 import { renderOfflinePage } from '@/app/prerender/render-offline-page';
 
 export { robotsTxt, sitemapXml } from '@/app/prerender/sitemap';
+export { renderLoadingPage as prerenderLoadingPage } from '@/app/prerender/render-loading-page';
 export { PUBLIC_PAGES, INTERFACE_LANGUAGES };
 
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { INTERFACE_LANGUAGES } from '@parlo/contract/constants';
 import { PUBLIC_PAGES } from '@parlo/contract/public-pages';
-import { prerenderOfflinePage, prerenderPage } from '@/app/prerender/entry-server';
+import {
+  prerenderLoadingPage,
+  prerenderOfflinePage,
+  prerenderPage,
+} from '@/app/prerender/entry-server';
 import { PAGE_META } from '@/app/prerender/page-meta';
 
 const texts = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
@@ -61,5 +65,13 @@ describe('prerendered public pages', () => {
     }
     expect(html).toContain('<main lang="en">');
     expect(html).toContain('<main lang="ko" hidden>');
+  });
+
+  it("writes the SPA's loading screen as HTML that is the same in every language", () => {
+    const html = prerenderLoadingPage();
+    expect(html).toContain('role="status"');
+    expect(html).toContain('<svg');
+    // No words: index.html serves every language; the app adds the announcement in the user's.
+    expect(html.replace(/<[^>]*>/g, '').trim()).toBe('');
   });
 });

@@ -8,6 +8,7 @@ export type StartupStatus = 'loading' | 'ready' | 'unavailable';
 type StartupState = {
   status: StartupStatus;
   retrying: boolean;
+  /** Runs the start-up, or joins the one running; after 'ready' it does nothing. */
   start: () => Promise<void>;
 };
 
@@ -34,6 +35,9 @@ export const useStartupStore = create<StartupState>()((set, get) => ({
   status: 'loading',
   retrying: false,
   start: () => {
+    // The app starts it before its first render and the root layout again once mounted: a
+    // start-up that has finished is not run twice (a second refresh, a second user read).
+    if (get().status === 'ready') return Promise.resolve();
     if (get().status === 'unavailable') set({ retrying: true });
     running ??= runStartup(set).finally(() => {
       running = null;

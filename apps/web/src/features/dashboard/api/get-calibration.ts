@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalibrationSummary } from '@parlo/contract/after-call';
 import { apiClient } from '@/lib/api-client';
 
@@ -8,11 +8,15 @@ export function getCalibration(): Promise<CalibrationSummary> {
 }
 
 /** Changes at most once per rated call: read once per visit. */
-export function useCalibration() {
-  return useQuery({
+export function calibrationQueryOptions() {
+  return queryOptions({
     queryKey: ['users', 'me', 'calibration'],
     queryFn: getCalibration,
     staleTime: 5 * 60_000,
     retry: false,
   });
+}
+
+export function useCalibration() {
+  return useQuery(calibrationQueryOptions());
 }
