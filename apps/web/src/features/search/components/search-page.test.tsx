@@ -15,11 +15,12 @@ import type { User } from '@parlo/contract/users';
 import { ApiError, apiClient } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { useDeviceTestDialog } from '@/lib/device-test-dialog-store';
-import { realtimeSocket } from '@/lib/realtime/socket-client';
+import { realtimeSocket, type SocketStatus } from '@/lib/realtime/socket-client';
 import { useBonusTokensDialog } from '@/lib/tokens/bonus-tokens-dialog-store';
 import { initTestI18n } from '@/testing/test-i18n';
 import { seedTokens } from '@/testing/tokens';
 import { SearchPage } from '@/features/search/components/search-page';
+import { CONNECTION_WAIT_MS } from '@/features/search/hooks/use-search';
 
 const user = {
   id: 'u1',
@@ -246,13 +247,45 @@ describe('SearchPage search', () => {
     expect(post).toHaveBeenLastCalledWith('/api/v1/match/cancel');
   });
 
-  it('refuses to search without the realtime connection', async () => {
+  it('refuses to search when the realtime connection does not come back in time', async () => {
     vi.spyOn(realtimeSocket, 'status').mockReturnValue('reconnecting');
+    renderSearch();
+    fireEvent.click(findButton());
+    await advance(0);
+    expect((findButton() as HTMLButtonElement).disabled).toBe(true);
+    await advance(CONNECTION_WAIT_MS - 100);
+    expect(screen.queryByRole('heading', { name: 'Not connected' })).toBeNull();
+    await advance(100);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalledWith('/api/v1/match/find', expect.anything());
+    expect(screen.getByRole('heading', { name: 'Not connected' })).toBeTruthy();
+  });
+
+  it('refuses at once when the socket cannot connect by itself', async () => {
+    vi.spyOn(realtimeSocket, 'status').mockReturnValue('connection_failed');
     renderSearch();
     fireEvent.click(findButton());
     await advance(0);
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Not connected' })).toBeTruthy();
+  });
+
+  it('waits for a connection on its way (a page just opened), then searches', async () => {
+    const status = vi.spyOn(realtimeSocket, 'status').mockReturnValue('connecting');
+    let notify: (status: SocketStatus) => void = () => {};
+    vi.spyOn(realtimeSocket, 'onStatus').mockImplementation((listener) => {
+      notify = listener;
+      return () => {};
+    });
+    renderSearch();
+    fireEvent.click(findButton());
+    await advance(500);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    status.mockReturnValue('connected');
+    act(() => notify('connected'));
+    await advance(0);
+    expect(getUserMedia).toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: 'Looking for a partner…' })).toBeTruthy();
   });
 
   it('explains denied media and retries with Allow access', async () => {

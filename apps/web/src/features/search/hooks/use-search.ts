@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { SEARCH_TIMEOUT_MS, type LanguageCode } from '@parlo/contract/constants';
 import { realtimeSocket } from '@/lib/realtime/socket-client';
+import { waitForConnection } from '@/lib/realtime/wait-for-connection';
 import { useSocketMessage } from '@/lib/realtime/use-socket-message';
 import { useLiveSession } from '@/lib/session/live-session-store';
 import { tokensQueryKey } from '@/lib/tokens/use-token-balance';
@@ -15,14 +16,17 @@ import {
   type SearchState,
 } from '@/features/search/lib/search-state';
 
+/** How long a find waits for a realtime connection that is on its way before saying there is none. */
+export const CONNECTION_WAIT_MS = 5_000;
+
 const leaveQueue = () => {
   cancelMatch().catch(() => {});
 };
 
 /**
- * The search of spec §4: connected socket, granted media, then the find call; 60 s later the
- * search gives up and leaves the queue; a `session_created` ends it (the app then opens
- * /practice). Leaving the page leaves the queue too.
+ * The search of spec §4: connected socket (waited for briefly when it is on its way), granted
+ * media, then the find call; 60 s later the search gives up and leaves the queue; a
+ * `session_created` ends it (the app then opens /practice). Leaving the page leaves the queue too.
  */
 export function useSearch(languageCode: LanguageCode) {
   const [state, dispatch] = useReducer(searchReducer, initialSearchState);
@@ -60,8 +64,14 @@ export function useSearch(languageCode: LanguageCode) {
   const find = useCallback(async () => {
     if (latest.current.starting || latest.current.media === 'checking') return;
     if (realtimeSocket.status() !== 'connected') {
-      dispatch({ type: 'failed', errorType: 'not_connected' });
-      return;
+      // A page just opened starts its connection after its first paint: a quick press waits for it.
+      dispatch({ type: 'connecting' });
+      const connected = await waitForConnection(realtimeSocket, CONNECTION_WAIT_MS);
+      if (!mounted.current) return;
+      if (!connected) {
+        dispatch({ type: 'failed', errorType: 'not_connected' });
+        return;
+      }
     }
     dispatch({ type: 'media_checking' });
     const media = await checkMedia();

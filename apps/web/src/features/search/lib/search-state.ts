@@ -22,6 +22,8 @@ export type SearchState = {
 };
 
 export type SearchAction =
+  /** A find waits for the realtime connection: the button is busy meanwhile. */
+  | { type: 'connecting' }
   | { type: 'media_checking' }
   | { type: 'media_checked'; media: MediaPermission }
   | { type: 'find_sent' }
@@ -48,6 +50,8 @@ const idle = (state: SearchState): SearchState => ({
 
 export function searchReducer(state: SearchState, action: SearchAction): SearchState {
   switch (action.type) {
+    case 'connecting':
+      return { ...idle(state), starting: true };
     case 'media_checking':
       return { ...idle(state), media: 'checking' };
     case 'media_checked':
