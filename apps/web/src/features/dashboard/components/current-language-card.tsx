@@ -4,11 +4,7 @@ import { Link } from 'react-router';
 import type { UserLanguage } from '@parlo/contract/user-languages';
 import { CheckIcon, ChevronDownIcon } from '@/components/ui/icons';
 import { useSetCurrentLanguage } from '@/lib/api/set-current-language';
-import { i18n } from '@/lib/i18n';
-import { languageName, prepareLanguageNames } from '@/lib/language-name';
-
-// The dashboard's code loads while its data is on the way: the names are ready before its render.
-prepareLanguageNames(i18n.resolvedLanguage ?? i18n.language ?? 'en');
+import { languageName } from '@/lib/language-name';
 
 type CurrentLanguageCardProps = {
   languages: readonly UserLanguage[];
