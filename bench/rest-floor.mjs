@@ -8,8 +8,9 @@
 // Two loads, autocannon with BENCH_CONNECTIONS (50) connections for BENCH_DURATION_S (10) each:
 // - `users_me`: GET /api/v1/users/me, each connection as one of BENCH_USERS users.
 // - `dashboard_burst`: every call the dashboard makes when it loads (GET /users/me,
-//   /subscriptions/user/active, /usages, /bonus-tokens/count, /sessions?page=1&pageSize=10), in
-//   turn, over and over; the floor answers the same number of requests with its one-row read.
+//   /subscriptions/user/active, /usages, /bonus-tokens/count, /users/me/calibration,
+//   /sessions?page=1&pageSize=10, /users/me/warnings), in turn, over and over; the floor answers
+//   the same number of requests with its one-row read.
 // Floor and Parlo take turns BENCH_ROUNDS (3) times per load. Each load prints the mean req/s and
 // the median p99 of both servers, Parlo's share of the floor's req/s (`ratio`) and each round's.
 import { createServer } from 'node:http';
@@ -37,13 +38,18 @@ const runs = (name) => !ONLY || ONLY === name;
 const GOAL_RATIO = 0.6;
 const GOAL_P99_MS = 30;
 
-/** The dashboard's start-up calls (apps/web/src/features/dashboard and the token balance hook). */
+/**
+ * The dashboard's start-up calls (apps/web/src/features/dashboard/api/prefetch-dashboard.ts, the
+ * user's read, and the members' layout's warnings), the health check and refresh left out.
+ */
 const DASHBOARD_CALLS = [
   '/api/v1/users/me',
   '/api/v1/subscriptions/user/active',
   '/api/v1/usages',
   '/api/v1/bonus-tokens/count',
+  '/api/v1/users/me/calibration',
   '/api/v1/sessions?page=1&pageSize=10',
+  '/api/v1/users/me/warnings',
 ];
 
 /** The floor's one read: what /users/me shows of the user and the profile, by id. */

@@ -4,7 +4,7 @@ import {
   searchActivitySchema,
 } from '@parlo/contract/after-call';
 import type { LanguageCode, ProficiencyLevel } from '@parlo/contract/constants';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   levelCalibrations,
@@ -12,6 +12,7 @@ import {
   sessionCalibrations,
 } from '../src/db/tables/after-call.ts';
 import { sessions } from '../src/db/tables/sessions.ts';
+import { userLanguages } from '../src/db/tables/users.ts';
 import { SEARCH_ACTIVITY_TTL_MS } from '../src/modules/after-call/search-activity-service.ts';
 import { eventually, useLiveApp } from './helpers/live-app.ts';
 import { drivers } from './helpers/test-app.ts';
@@ -147,6 +148,20 @@ describe.each(drivers)('peer level calibration (%s)', (driver) => {
     // Raters learn nothing of the ratee, and their own summary holds no trace of the answers.
     expect(await summaryOf(partners[0]!)).toEqual([
       { languageCode: 'en', level: 'B2', ratedLevel: null },
+    ]);
+
+    // At another level the answers given about B1 no longer say anything; a second language,
+    // never rated, is listed after the first.
+    await ctx.db
+      .update(userLanguages)
+      .set({ proficiencyLevel: 'C1' })
+      .where(and(eq(userLanguages.userId, me), eq(userLanguages.languageCode, 'en')));
+    await ctx.db
+      .insert(userLanguages)
+      .values({ userId: me, languageCode: 'es', proficiencyLevel: 'A1' });
+    expect(await summaryOf(me)).toEqual([
+      { languageCode: 'en', level: 'C1', ratedLevel: null },
+      { languageCode: 'es', level: 'A1', ratedLevel: null },
     ]);
   });
 });

@@ -2,6 +2,7 @@ import type { CalibrationRating } from '@parlo/contract/after-call';
 import type { ProficiencyLevel } from '@parlo/contract/constants';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { levelCalibrations, sessionCalibrations } from '../../db/tables/after-call.ts';
 import { sessions } from '../../db/tables/sessions.ts';
 import { userLanguages } from '../../db/tables/users.ts';
@@ -26,6 +27,12 @@ export interface CalibrationAggregateRow {
   partners: number;
 }
 
+export interface CalibrationSummaryRow {
+  languageCode: string;
+  level: ProficiencyLevel;
+  counters: Omit<CalibrationAggregateRow, 'languageCode' | 'level'> | null;
+}
+
 export interface NewCalibration {
   sessionId: string;
   side: 1 | 2;
@@ -36,6 +43,26 @@ export interface NewCalibration {
   now: Date;
 }
 
+interface SummaryDbRow {
+  language_code: string;
+  level: ProficiencyLevel;
+  below: number | string | null;
+  about: number | string | null;
+  above: number | string | null;
+  partners: number | string | null;
+}
+
+const summaryRows = preparedQuery<SummaryDbRow, 'userId'>(
+  'parlo_calibration_summary',
+  (param) => sql`select l.language_code, l.proficiency_level as level,
+      c.below, c.about, c.above, c.partners
+    from user_languages l
+    left join level_calibrations c on c.user_id = l.user_id
+      and c.language_code = l.language_code and c.level = l.proficiency_level
+    where l.user_id = ${param('userId')}::uuid
+    order by l.created_at, l.id`,
+);
+
 export interface CalibrationRepo {
   findSession(sessionId: string): Promise<CalibrationSessionRow | undefined>;
   /**
@@ -45,10 +72,11 @@ export interface CalibrationRepo {
    * rating to the ratee's counters at their current level.
    */
   record(input: NewCalibration): Promise<boolean>;
-  /** The user's counters, for the languages they learn now, at their current level. */
-  aggregatesFor(userId: string): Promise<CalibrationAggregateRow[]>;
-  /** Every language the user learns and at which level. */
-  levelsOf(userId: string): Promise<{ languageCode: string; level: ProficiencyLevel }[]>;
+  /**
+   * Every language the user learns, at which level, with their counters at that level (null
+   * without any), in one statement: GET /users/me/calibration is one of the dashboard's calls.
+   */
+  summaryOf(userId: string): Promise<CalibrationSummaryRow[]>;
 }
 
 export function createCalibrationRepo(db: Database): CalibrationRepo {
@@ -144,33 +172,21 @@ export function createCalibrationRepo(db: Database): CalibrationRepo {
       });
     },
 
-    aggregatesFor(userId) {
-      return db
-        .select({
-          languageCode: levelCalibrations.languageCode,
-          level: levelCalibrations.level,
-          below: levelCalibrations.below,
-          about: levelCalibrations.about,
-          above: levelCalibrations.above,
-          partners: levelCalibrations.partners,
-        })
-        .from(levelCalibrations)
-        .innerJoin(
-          userLanguages,
-          and(
-            eq(userLanguages.userId, levelCalibrations.userId),
-            eq(userLanguages.languageCode, levelCalibrations.languageCode),
-            eq(userLanguages.proficiencyLevel, levelCalibrations.level),
-          ),
-        )
-        .where(eq(levelCalibrations.userId, userId));
-    },
-
-    levelsOf(userId) {
-      return db
-        .select({ languageCode: userLanguages.languageCode, level: userLanguages.proficiencyLevel })
-        .from(userLanguages)
-        .where(eq(userLanguages.userId, userId));
+    async summaryOf(userId) {
+      const rows = await summaryRows(db, { userId });
+      return rows.map((row) => ({
+        languageCode: row.language_code,
+        level: row.level,
+        counters:
+          row.partners === null
+            ? null
+            : {
+                below: Number(row.below),
+                about: Number(row.about),
+                above: Number(row.above),
+                partners: Number(row.partners),
+              },
+      }));
     },
   };
 }

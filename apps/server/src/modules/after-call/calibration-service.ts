@@ -66,19 +66,13 @@ export function createCalibrationService(deps: {
     },
 
     async summary(userId) {
-      const [levels, aggregates] = await Promise.all([
-        repo.levelsOf(userId),
-        repo.aggregatesFor(userId),
-      ]);
+      const rows = await repo.summaryOf(userId);
       return {
-        data: levels.map(({ languageCode, level }) => {
-          const counters = aggregates.find((a) => a.languageCode === languageCode);
-          return {
-            languageCode: languageCode as LanguageCode,
-            level,
-            ratedLevel: counters ? ratedLevel(counters) : null,
-          };
-        }),
+        data: rows.map(({ languageCode, level, counters }) => ({
+          languageCode: languageCode as LanguageCode,
+          level,
+          ratedLevel: counters ? ratedLevel({ level, ...counters }) : null,
+        })),
       };
     },
   };

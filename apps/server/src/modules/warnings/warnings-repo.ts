@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { moderationActions } from '../../db/tables/moderation.ts';
 
 export interface WarningRow {
@@ -23,19 +24,30 @@ export interface WarningsRepo {
 const warningsOf = (userId: string) =>
   and(eq(moderationActions.userId, userId), eq(moderationActions.action, 'warn'));
 
+/**
+ * The list every member page asks for when it loads, as one prepared statement (the same
+ * conditions as `warningsOf`, unacknowledged only, by the user's index).
+ */
+const unacknowledgedRows = preparedQuery<
+  { id: string; reason: string | null; created_at: Date | string },
+  'userId' | 'limit'
+>(
+  'parlo_unacknowledged_warnings',
+  (param) => sql`select id, reason, created_at from moderation_actions
+    where user_id = ${param('userId')}::uuid and action = 'warn' and acknowledged_at is null
+    order by created_at, id
+    limit ${param('limit')}::int`,
+);
+
 export function createWarningsRepo(db: Database): WarningsRepo {
   return {
-    listUnacknowledged(userId, limit) {
-      return db
-        .select({
-          id: moderationActions.id,
-          reason: moderationActions.reason,
-          createdAt: moderationActions.createdAt,
-        })
-        .from(moderationActions)
-        .where(and(warningsOf(userId), isNull(moderationActions.acknowledgedAt)))
-        .orderBy(asc(moderationActions.createdAt), asc(moderationActions.id))
-        .limit(limit);
+    async listUnacknowledged(userId, limit) {
+      const rows = await unacknowledgedRows(db, { userId, limit });
+      return rows.map((row) => ({
+        id: row.id,
+        reason: row.reason,
+        createdAt: new Date(row.created_at),
+      }));
     },
 
     async acknowledge(userId, warningId, now) {
