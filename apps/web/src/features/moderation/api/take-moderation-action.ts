@@ -17,10 +17,16 @@ export function takeModerationAction({
   );
 }
 
-export function useTakeModerationAction() {
+/**
+ * `onRecorded` is told of every recorded action even when the component that sent it has gone
+ * meanwhile: the refetched lists can drop the report card (and the dialog in it) before a
+ * callback given to `mutate` would run, and TanStack Query skips those once nothing listens.
+ */
+export function useTakeModerationAction(onRecorded?: (action: ModerationAction) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: takeModerationAction,
+    onSuccess: (action) => onRecorded?.(action),
     // Every list may hold the report or the user that changed: the queue tabs and the user pages.
     // Also after a refusal: a 409 means another moderator closed the report first.
     onSettled: () =>

@@ -76,6 +76,21 @@ describe('ActionDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('confirms a recorded action even when the dialog is gone before the answer came', async () => {
+    let answer: (action: ModerationAction) => void = () => {};
+    const { post, dialog, onDone } = renderDialog('warn');
+    post.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Note' }), 'Insults');
+    await userEvent.click(dialog.getByRole('button', { name: 'Warn' }));
+    expect(post).toHaveBeenCalled();
+    // The queue refetched meanwhile and dropped the report, its card and the dialog with it.
+    cleanup();
+    answer(recorded('warn'));
+    await vi.waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith(recorded('warn'), expect.anything()),
+    );
+  });
+
   it('refuses a temporary block without a length and focuses the presets', async () => {
     const { post, dialog } = renderDialog('temporary_block');
     await userEvent.click(dialog.getByRole('button', { name: 'Block' }));

@@ -75,7 +75,7 @@ function ActionForm({ target, onDone }: ActionFormProps) {
   const [note, setNote] = useState('');
   const [durationHours, setDurationHours] = useState<number | null>(null);
   const [showErrors, setShowErrors] = useState(false);
-  const mutation = useTakeModerationAction();
+  const mutation = useTakeModerationAction(onDone);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const durationRef = useRef<HTMLDivElement>(null);
   const ids = {
@@ -98,7 +98,7 @@ function ActionForm({ target, onDone }: ActionFormProps) {
       else noteRef.current?.focus();
       return;
     }
-    mutation.mutate({ userId: user.id, body: actionBody(values) }, { onSuccess: onDone });
+    mutation.mutate({ userId: user.id, body: actionBody(values) });
   }
 
   return (
