@@ -11,7 +11,7 @@ import { useRateLimitNotice } from '@/lib/rate-limit-notice';
 import { initTestI18n } from '@/testing/test-i18n';
 import { connectApiAuth } from '@/features/auth/lib/access-token';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { prefetchRouteData, routes } from '@/app/router';
+import { prefetchRouteData, preloadPages, routes } from '@/app/router';
 import { useStartupStore } from '@/app/startup/startup-store';
 
 const slow = { timeout: 5000 };
@@ -140,7 +140,9 @@ describe('start-up', () => {
         .mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${input as string}`)
         .filter((key) => dataKeys.includes(key));
 
+    // As the app's start does: the page's code, the start-up and the page's data, all at once.
     await Promise.all([
+      preloadPages('/dashboard'),
       useStartupStore.getState().start(),
       prefetchRouteData('/dashboard', queryClient),
     ]);
