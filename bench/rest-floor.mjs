@@ -1,7 +1,8 @@
 // Parlo's REST API beside the machine's floor, same machine, same run (issue 20, goal 1).
 //
-// The floor: a bare node:http server with a `pg` pool of 10 that answers every request with the
-// one-row read a GET /users/me needs at the least (users joined to profiles by id), as JSON.
+// The floor (bench/support/rest-floor.mjs): a bare node:http server with a `pg` pool of 10 that
+// answers every request with the one-row read a GET /users/me needs at the least (users joined to
+// profiles by id), as JSON, in a process of its own as Parlo's server is.
 // Parlo: the built server on a PostgreSQL database of the bench's own, with the app's real auth
 // (signed access tokens, the account and revocation checks of every protected route).
 //
@@ -13,13 +14,10 @@
 //   the same number of requests with its one-row read.
 // Floor and Parlo take turns BENCH_ROUNDS (3) times per load. Each load prints the mean req/s and
 // the median p99 of both servers, Parlo's share of the floor's req/s (`ratio`) and each round's.
-import { createServer } from 'node:http';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import {
   API_KEY,
   createDatabase,
-  freePort,
   JWT_SECRET,
   mintAccessToken,
   report,
@@ -27,6 +25,7 @@ import {
   seedUsers,
   startServer,
 } from './lib.mjs';
+import { startRestFloor } from './support/rest-floor.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -51,43 +50,6 @@ const DASHBOARD_CALLS = [
   '/api/v1/sessions?page=1&pageSize=10',
   '/api/v1/users/me/warnings',
 ];
-
-/** The floor's one read: what /users/me shows of the user and the profile, by id. */
-const FLOOR_QUERY = `select u.id, u.username, u.status, u.provider, u.image_url, u.referral_id,
-  p.name, p.gender, p.country, p.date_of_birth, p.current_language_code
-  from users u join profiles p on p.user_id = u.id where u.id = $1`;
-
-function startFloor(databaseUrl) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const server = createServer(async (req, res) => {
-    try {
-      // The user id stands where Parlo's token would: the floor does no auth at all.
-      // A named statement, parsed once per connection: the best a bare server can do (Parlo's
-      // hot reads are prepared too).
-      const { rows } = await pool.query({
-        name: 'floor_me',
-        text: FLOOR_QUERY,
-        values: [req.headers['x-user-id']],
-      });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(rows[0] ?? null));
-    } catch (error) {
-      res.writeHead(500);
-      res.end(String(error));
-    }
-  });
-  return {
-    async listen() {
-      const port = await freePort();
-      await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${port}`;
-    },
-    async close() {
-      await new Promise((resolve) => server.close(resolve));
-      await pool.end();
-    },
-  };
-}
 
 /**
  * Runs autocannon for `seconds` with `connections`; each connection acts as one user (taken in
@@ -137,8 +99,8 @@ try {
   const tokens = await Promise.all(
     ids.map((id) => mintAccessToken(id, { issuer: server.publicUrl })),
   );
-  floor = startFloor(database.url);
-  const floorUrl = await floor.listen();
+  floor = await startRestFloor(database.url);
+  const floorUrl = floor.baseUrl;
 
   const parloHeaders = (i) => ({ 'x-api-key': API_KEY, authorization: `Bearer ${tokens[i]}` });
   const floorHeaders = (i) => ({ 'x-user-id': ids[i] });
@@ -206,7 +168,7 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  await floor?.close();
+  await floor?.stop();
   await server?.stop();
   await database.drop();
 }

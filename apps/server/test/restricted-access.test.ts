@@ -16,6 +16,7 @@ const REFUSED: [method: 'GET' | 'POST', url: string][] = [
   ['GET', '/subscriptions/user/active'],
   ['GET', '/stats'],
   ['GET', '/users/me/warnings'],
+  ['GET', '/users/me/calibration'],
   ['POST', '/match/find'],
   ['POST', '/bonus-tokens/ad-views'],
 ];
@@ -54,6 +55,21 @@ describe.each(drivers)('a restricted account (%s)', (driver) => {
         code: 'account_blocked',
         message: 'Your account is restricted',
       });
+    }
+  });
+
+  it('is refused everywhere with 401 once deleted, its access token still unexpired', async () => {
+    const user = await ctx.account();
+    // Deleted behind the token's back (a retention job, a database repair): no revocation.
+    await ctx.db.update(users).set({ deletedAt: ctx.clock.now() }).where(eq(users.id, user.id));
+    for (const [method, url] of [['GET', '/users/me'] as const, ...REFUSED]) {
+      const res = await ctx.call(
+        user.id,
+        method,
+        url,
+        method === 'POST' && url === '/match/find' ? { languageCode: 'en' } : undefined,
+      );
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
 

@@ -65,7 +65,8 @@ const afterCallRoutes: FastifyPluginCallbackZod<{
   app.get(
     '/users/me/calibration',
     {
-      onRequest: app.authenticate,
+      // The account is read with the summary, in the same query (checkAccount in the service).
+      onRequest: app.authenticateToken,
       schema: {
         tags: ['users'],
         summary: 'The level partners rate the caller’s speaking at, per language, once 5 did',
@@ -77,7 +78,7 @@ const afterCallRoutes: FastifyPluginCallbackZod<{
         },
       },
     },
-    (request) => calibrationService.summary(request.user!.id),
+    (request) => calibrationService.summary(request.tokenUserId!),
   );
 
   app.get(

@@ -6,6 +6,12 @@ import { preparedQuery } from '../../db/prepared.ts';
 import { levelCalibrations, sessionCalibrations } from '../../db/tables/after-call.ts';
 import { sessions } from '../../db/tables/sessions.ts';
 import { userLanguages } from '../../db/tables/users.ts';
+import {
+  accountColumns,
+  accountOf,
+  type AccountColumnsRow,
+  type WithAccount,
+} from '../users/account-columns.ts';
 
 export interface CalibrationSessionRow {
   id: string;
@@ -43,24 +49,31 @@ export interface NewCalibration {
   now: Date;
 }
 
-interface SummaryDbRow {
-  language_code: string;
+interface SummaryJson {
+  languageCode: string;
   level: ProficiencyLevel;
-  below: number | string | null;
-  about: number | string | null;
-  above: number | string | null;
-  partners: number | string | null;
+  below: number | null;
+  about: number | null;
+  above: number | null;
+  partners: number | null;
 }
 
-const summaryRows = preparedQuery<SummaryDbRow, 'userId'>(
+/**
+ * The account, and every language the user learns with its counters at the current level, as one
+ * prepared statement.
+ */
+const summaryRows = preparedQuery<AccountColumnsRow & { languages: unknown }, 'userId'>(
   'parlo_calibration_summary',
-  (param) => sql`select l.language_code, l.proficiency_level as level,
-      c.below, c.about, c.above, c.partners
-    from user_languages l
-    left join level_calibrations c on c.user_id = l.user_id
-      and c.language_code = l.language_code and c.level = l.proficiency_level
-    where l.user_id = ${param('userId')}::uuid
-    order by l.created_at, l.id`,
+  (param) => sql`select ${accountColumns},
+      (select coalesce(json_agg(json_build_object(
+          'languageCode', l.language_code, 'level', l.proficiency_level,
+          'below', c.below, 'about', c.about, 'above', c.above, 'partners', c.partners)
+          order by l.created_at, l.id), '[]'::json)
+        from user_languages l
+        left join level_calibrations c on c.user_id = l.user_id
+          and c.language_code = l.language_code and c.level = l.proficiency_level
+        where l.user_id = u.id) as languages
+    from users u where u.id = ${param('userId')}::uuid`,
 );
 
 export interface CalibrationRepo {
@@ -74,9 +87,10 @@ export interface CalibrationRepo {
   record(input: NewCalibration): Promise<boolean>;
   /**
    * Every language the user learns, at which level, with their counters at that level (null
-   * without any), in one statement: GET /users/me/calibration is one of the dashboard's calls.
+   * without any), and the account (checkAccount), in one statement: GET /users/me/calibration is
+   * one of the dashboard's calls.
    */
-  summaryOf(userId: string): Promise<CalibrationSummaryRow[]>;
+  summaryWithAccount(userId: string, now: Date): Promise<WithAccount<CalibrationSummaryRow[]>>;
 }
 
 export function createCalibrationRepo(db: Database): CalibrationRepo {
@@ -172,21 +186,28 @@ export function createCalibrationRepo(db: Database): CalibrationRepo {
       });
     },
 
-    async summaryOf(userId) {
-      const rows = await summaryRows(db, { userId });
-      return rows.map((row) => ({
-        languageCode: row.language_code,
-        level: row.level,
-        counters:
-          row.partners === null
-            ? null
-            : {
-                below: Number(row.below),
-                about: Number(row.about),
-                above: Number(row.above),
-                partners: Number(row.partners),
-              },
-      }));
+    async summaryWithAccount(userId, now) {
+      const [row] = await summaryRows(db, { userId });
+      // json arrives parsed from node-postgres, as text from PGlite.
+      const languages = (
+        typeof row?.languages === 'string' ? JSON.parse(row.languages) : (row?.languages ?? [])
+      ) as SummaryJson[];
+      return {
+        account: accountOf(userId, row, now),
+        value: languages.map((language) => ({
+          languageCode: language.languageCode,
+          level: language.level,
+          counters:
+            language.partners === null
+              ? null
+              : {
+                  below: Number(language.below),
+                  about: Number(language.about),
+                  above: Number(language.above),
+                  partners: Number(language.partners),
+                },
+        })),
+      };
     },
   };
 }

@@ -6,12 +6,17 @@ import type {
 import type { LanguageCode } from '@parlo/contract/constants';
 import type { Clock } from '../../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { checkAccount } from '../users/account-check.ts';
 import type { CalibrationRepo, CalibrationSessionRow } from './calibration-repo.ts';
 import { isRateable, ratedLevel } from './calibration-rules.ts';
 
 export interface CalibrationService {
   state(userId: string, sessionId: string): Promise<CalibrationState>;
   rate(userId: string, sessionId: string, rating: CalibrationRating): Promise<void>;
+  /**
+   * For a user whose access token was checked (the route's authenticateToken): the account is
+   * read with the summary, in one query, and checked here as the auth guard would.
+   */
   summary(userId: string): Promise<CalibrationSummary>;
 }
 
@@ -66,7 +71,8 @@ export function createCalibrationService(deps: {
     },
 
     async summary(userId) {
-      const rows = await repo.summaryOf(userId);
+      const { account, value: rows } = await repo.summaryWithAccount(userId, clock.now());
+      checkAccount(account);
       return {
         data: rows.map(({ languageCode, level, counters }) => ({
           languageCode: languageCode as LanguageCode,

@@ -3,7 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { AccountRow } from '../users/account-check.ts';
-import { accountColumns, accountOf, type AccountColumnsRow } from '../users/account-columns.ts';
+import {
+  accountColumns,
+  accountOf,
+  epochMs,
+  type AccountColumnsRow,
+} from '../users/account-columns.ts';
 import { sessions } from '../../db/tables/sessions.ts';
 import { profiles, users } from '../../db/tables/users.ts';
 
@@ -82,9 +87,6 @@ const participantJson = (userId: string) =>
     'name', pp.name, 'country', pp.country, 'imageUrl', pu.image_url,
     'profileImageUrl', pp.image_url)
     from users pu left join profiles pp on pp.user_id = pu.id where pu.id = ${userId})`);
-
-/** Epoch milliseconds: json has no timestamp type, and a number needs no date parsing. */
-const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 
 interface PageDbRow extends AccountColumnsRow {
   total: number;

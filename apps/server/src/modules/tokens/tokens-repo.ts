@@ -9,8 +9,12 @@ import type { Plan } from '@parlo/contract/tokens';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import type { AccountRow } from '../users/account-check.ts';
-import { accountColumns, accountOf, type AccountColumnsRow } from '../users/account-columns.ts';
+import {
+  accountColumns,
+  accountOf,
+  type AccountColumnsRow,
+  type WithAccount,
+} from '../users/account-columns.ts';
 import { adViews, subscriptions } from '../../db/tables/tokens.ts';
 import { users } from '../../db/tables/users.ts';
 import {
@@ -49,15 +53,6 @@ export type AdClaim =
   | { kind: 'superseded' }
   | { kind: 'limit_reached'; plan: Plan }
   | { kind: 'granted'; bonus: number; rewardsLeft: number };
-
-/**
- * A read of a hot route with the account beside it (checkAccount), in one round trip; the
- * account is undefined when the user does not exist.
- */
-export interface WithAccount<T> {
-  account: AccountRow | undefined;
-  value: T;
-}
 
 export interface TokensRepo {
   listPlans(): Promise<Plan[]>;

@@ -17,6 +17,19 @@ export interface AccountColumnsRow {
   account_deleted_at: Date | string | null;
 }
 
+/**
+ * A read of a hot route with the account beside it (checkAccount), in one round trip; the
+ * account is undefined when the user does not exist.
+ */
+export interface WithAccount<T> {
+  account: AccountRow | undefined;
+  value: T;
+}
+
+/** Epoch milliseconds: json has no timestamp type, and a number needs no date parsing. */
+export const epochMs = (column: string) =>
+  sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+
 const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /** The account as the auth guard would have read it; undefined when there is no such user. */

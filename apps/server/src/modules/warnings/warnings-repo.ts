@@ -2,6 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { moderationActions } from '../../db/tables/moderation.ts';
+import {
+  accountColumns,
+  accountOf,
+  epochMs,
+  type AccountColumnsRow,
+  type WithAccount,
+} from '../users/account-columns.ts';
 
 export interface WarningRow {
   id: string;
@@ -11,8 +18,11 @@ export interface WarningRow {
 }
 
 export interface WarningsRepo {
-  /** The user's warnings not yet acknowledged, oldest first (at most `limit`). */
-  listUnacknowledged(userId: string, limit: number): Promise<WarningRow[]>;
+  /**
+   * The user's warnings not yet acknowledged, oldest first (at most `limit`), with the account
+   * (checkAccount) in the same round trip: every member page asks for this list when it loads.
+   */
+  listUnacknowledged(userId: string, limit: number, now: Date): Promise<WithAccount<WarningRow[]>>;
   /**
    * Marks the warning read, keeping the first time when it already was; false when `warningId`
    * is not a warning of this user.
@@ -24,30 +34,48 @@ export interface WarningsRepo {
 const warningsOf = (userId: string) =>
   and(eq(moderationActions.userId, userId), eq(moderationActions.action, 'warn'));
 
+interface WarningJson {
+  id: string;
+  reason: string | null;
+  createdAt: number;
+}
+
 /**
- * The list every member page asks for when it loads, as one prepared statement (the same
- * conditions as `warningsOf`, unacknowledged only, by the user's index).
+ * The list every member page asks for when it loads, beside the account, as one prepared
+ * statement (the same conditions as `warningsOf`, unacknowledged only, by the user's index).
  */
 const unacknowledgedRows = preparedQuery<
-  { id: string; reason: string | null; created_at: Date | string },
+  AccountColumnsRow & { warnings: unknown },
   'userId' | 'limit'
 >(
   'parlo_unacknowledged_warnings',
-  (param) => sql`select id, reason, created_at from moderation_actions
-    where user_id = ${param('userId')}::uuid and action = 'warn' and acknowledged_at is null
-    order by created_at, id
-    limit ${param('limit')}::int`,
+  (param) => sql`select ${accountColumns},
+      (select coalesce(json_agg(json_build_object(
+          'id', w.id, 'reason', w.reason, 'createdAt', ${epochMs('w.created_at')})
+          order by w.created_at, w.id), '[]'::json)
+        from (select id, reason, created_at from moderation_actions
+          where user_id = u.id and action = 'warn' and acknowledged_at is null
+          order by created_at, id
+          limit ${param('limit')}::int) w) as warnings
+    from users u where u.id = ${param('userId')}::uuid`,
 );
 
 export function createWarningsRepo(db: Database): WarningsRepo {
   return {
-    async listUnacknowledged(userId, limit) {
-      const rows = await unacknowledgedRows(db, { userId, limit });
-      return rows.map((row) => ({
-        id: row.id,
-        reason: row.reason,
-        createdAt: new Date(row.created_at),
-      }));
+    async listUnacknowledged(userId, limit, now) {
+      const [row] = await unacknowledgedRows(db, { userId, limit });
+      // json arrives parsed from node-postgres, as text from PGlite.
+      const warnings = (
+        typeof row?.warnings === 'string' ? JSON.parse(row.warnings) : (row?.warnings ?? [])
+      ) as WarningJson[];
+      return {
+        account: accountOf(userId, row, now),
+        value: warnings.map((warning) => ({
+          id: warning.id,
+          reason: warning.reason,
+          createdAt: new Date(warning.createdAt),
+        })),
+      };
     },
 
     async acknowledge(userId, warningId, now) {

@@ -15,7 +15,8 @@ const warningsRoutes: FastifyPluginCallbackZod<{ warningsService: WarningsServic
   app.get(
     '/users/me/warnings',
     {
-      onRequest: app.authenticate,
+      // The account is read with the list, in the same query (checkAccount in the service).
+      onRequest: app.authenticateToken,
       schema: {
         tags: ['users'],
         summary: "The signed-in user's warnings from moderators not yet acknowledged",
@@ -27,7 +28,7 @@ const warningsRoutes: FastifyPluginCallbackZod<{ warningsService: WarningsServic
         },
       },
     },
-    (request) => warningsService.listUnacknowledged(request.user!.id),
+    (request) => warningsService.listUnacknowledged(request.tokenUserId!),
   );
 
   app.post(

@@ -1,9 +1,14 @@
 import type { AccountWarningList } from '@parlo/contract/warnings';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { checkAccount } from '../users/account-check.ts';
 import type { WarningsRepo } from './warnings-repo.ts';
 
 export interface WarningsService {
+  /**
+   * For a user whose access token was checked (the route's authenticateToken): the account is
+   * read with the list, in one query, and checked here as the auth guard would.
+   */
   listUnacknowledged(userId: string): Promise<AccountWarningList>;
   acknowledge(userId: string, warningId: string): Promise<void>;
 }
@@ -20,7 +25,12 @@ export function createWarningsService(deps: {
   const { warningsRepo, clock } = deps;
   return {
     async listUnacknowledged(userId) {
-      const rows = await warningsRepo.listUnacknowledged(userId, LIST_LIMIT);
+      const { account, value: rows } = await warningsRepo.listUnacknowledged(
+        userId,
+        LIST_LIMIT,
+        clock.now(),
+      );
+      checkAccount(account);
       return {
         data: rows.map((row) => ({
           id: row.id,
