@@ -75,23 +75,19 @@ const participant2 = {
   profileImageUrl: p2.imageUrl,
 };
 
-/** A participant as json, with the names of ParticipantRow (null when the account is gone). */
-/**
- * A participant as json (null without a user row), read by id for each row of the page: two
- * primary-key lookups per side, whatever the table sizes. (As joins of the page, PostgreSQL's
- * generic plan hashed the whole users and profiles tables on every request of a small database.)
- */
-const participantJson = (userId: string) =>
-  sql.raw(`(select json_build_object(
-    'id', pu.id, 'username', pu.username, 'deletedAt', pu.deleted_at,
-    'name', pp.name, 'country', pp.country, 'imageUrl', pu.image_url,
-    'profileImageUrl', pp.image_url)
-    from users pu left join profiles pp on pp.user_id = pu.id where pu.id = ${userId})`);
+/** The fields of a participant as json, with the names of ParticipantRow. */
+const participantFields = (user: string, profile: string) =>
+  sql.raw(`'id', ${user}.id, 'username', ${user}.username, 'deletedAt', ${user}.deleted_at,
+    'name', ${profile}.name, 'country', ${profile}.country, 'imageUrl', ${user}.image_url,
+    'profileImageUrl', ${profile}.image_url`);
 
 interface PageDbRow extends AccountColumnsRow {
   total: number;
+  me: unknown;
   page: unknown;
 }
+
+type ParticipantJson = (Omit<ParticipantRow, 'deletedAt'> & { deletedAt: string | null }) | null;
 
 interface PageJsonRow {
   id: string;
@@ -100,28 +96,41 @@ interface PageJsonRow {
   startedAt: number | null;
   endedAt: number | null;
   endReason: string | null;
-  user1: (Omit<ParticipantRow, 'deletedAt'> & { deletedAt: string | null }) | null;
-  user2: (Omit<ParticipantRow, 'deletedAt'> & { deletedAt: string | null }) | null;
+  /** The partner's side of the session (1 or 2): the caller is the other one. */
+  partnerSide: 1 | 2;
+  partner: ParticipantJson;
 }
 
+/**
+ * The caller took part in every session of the page, so they are read once (`me`), with the
+ * account; each row looks up only the partner, by id (two primary-key lookups, null without a
+ * user row). That halved the statement's time in PostgreSQL.
+ */
 const pageRows = preparedQuery<PageDbRow, 'userId' | 'limit' | 'offset'>(
   'parlo_session_page',
   (param) => sql`select ${accountColumns},
       (select count(*)::int from sessions x where x.user1_id = u.id or x.user2_id = u.id) as total,
+      json_build_object(${participantFields('u', 'mp')}) as me,
       (select coalesce(json_agg(json_build_object(
           'id', page.id, 'languageCode', page.language_code,
           'createdAt', ${epochMs('page.created_at')}, 'startedAt', ${epochMs('page.started_at')},
           'endedAt', ${epochMs('page.ended_at')}, 'endReason', page.end_reason,
-          'user1', ${participantJson('page.user1_id')}, 'user2', ${participantJson('page.user2_id')})
+          'partnerSide', case when page.user1_id = u.id then 2 else 1 end,
+          'partner', (select json_build_object(${participantFields('pu', 'pp')})
+            from users pu left join profiles pp on pp.user_id = pu.id
+            where pu.id = case when page.user1_id = u.id then page.user2_id else page.user1_id end))
           order by page.created_at desc, page.id desc), '[]'::json)
         from (select x.* from sessions x where x.user1_id = u.id or x.user2_id = u.id
           order by x.created_at desc, x.id desc
           limit ${param('limit')}::int offset ${param('offset')}::int) page) as page
-    from users u where u.id = ${param('userId')}::uuid`,
+    from users u left join profiles mp on mp.user_id = u.id
+    where u.id = ${param('userId')}::uuid`,
 );
 
+/** json arrives parsed from node-postgres, as text from PGlite. */
+const parsed = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
-const participantOf = (row: PageJsonRow['user1']): ParticipantRow | null =>
+const participantOf = (row: ParticipantJson): ParticipantRow | null =>
   row && { ...row, deletedAt: row.deletedAt === null ? null : new Date(row.deletedAt) };
 
 const tookPart = (userId: string) => or(eq(sessions.user1Id, userId), eq(sessions.user2Id, userId));
@@ -150,22 +159,24 @@ export function createSessionsRepo(db: Database): SessionsRepo {
   return {
     async pageForUser(userId, limit, offset, now) {
       const [row] = await pageRows(db, { userId, limit, offset });
-      const page = (
-        typeof row?.page === 'string' ? JSON.parse(row.page) : (row?.page ?? [])
-      ) as PageJsonRow[];
+      const page = (parsed(row?.page) ?? []) as PageJsonRow[];
+      const me = participantOf((parsed(row?.me) ?? null) as ParticipantJson);
       return {
         account: accountOf(userId, row, now),
         total: Number(row?.total ?? 0),
-        rows: page.map((entry) => ({
-          id: entry.id,
-          languageCode: entry.languageCode,
-          createdAt: new Date(entry.createdAt),
-          startedAt: dateOf(entry.startedAt),
-          endedAt: dateOf(entry.endedAt),
-          endReason: entry.endReason,
-          user1: participantOf(entry.user1),
-          user2: participantOf(entry.user2),
-        })),
+        rows: page.map((entry) => {
+          const partner = participantOf(entry.partner);
+          return {
+            id: entry.id,
+            languageCode: entry.languageCode,
+            createdAt: new Date(entry.createdAt),
+            startedAt: dateOf(entry.startedAt),
+            endedAt: dateOf(entry.endedAt),
+            endReason: entry.endReason,
+            user1: entry.partnerSide === 1 ? partner : me,
+            user2: entry.partnerSide === 2 ? partner : me,
+          };
+        }),
       };
     },
 

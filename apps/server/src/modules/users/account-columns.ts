@@ -26,9 +26,12 @@ export interface WithAccount<T> {
   value: T;
 }
 
-/** Epoch milliseconds: json has no timestamp type, and a number needs no date parsing. */
-export const epochMs = (column: string) =>
-  sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+/**
+ * Epoch milliseconds: json has no timestamp type, and a number needs no date parsing. date_part
+ * answers a float8; extract answers numeric, whose arithmetic cost a page of sessions a tenth of
+ * its time in PostgreSQL.
+ */
+export const epochMs = (column: string) => sql.raw(`(date_part('epoch', ${column}) * 1000)`);
 
 const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
 
