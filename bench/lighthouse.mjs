@@ -63,17 +63,21 @@ async function signIn(context, baseUrl) {
   if (!profile.ok() || !language.ok()) throw new Error('onboarding through the API failed');
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  // A cold start for Lighthouse, but still signed in: no service worker, no cached files.
+  await coldStart(context, page);
+}
+
+/**
+ * A cold start for Lighthouse, but still signed in: no service worker, nothing in its caches or
+ * in the HTTP cache. (Any page of the app registers the service worker, which then answers the
+ * next load from its cache: a repeat visit, not a first one.)
+ */
+async function coldStart(context, page) {
   await page.evaluate(async () => {
     for (const registration of await navigator.serviceWorker.getRegistrations()) {
       await registration.unregister();
     }
     for (const name of await globalThis.caches.keys()) await globalThis.caches.delete(name);
   });
-  await clearCache(context, page);
-}
-
-async function clearCache(context, page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await page.close();
@@ -89,7 +93,7 @@ async function answerCookieBanner(context, baseUrl) {
   await page.goto(`${baseUrl}/legal/cookies`);
   await page.getByRole('button', { name: 'Necessary only' }).click();
   await page.getByRole('button', { name: 'Necessary only' }).waitFor({ state: 'detached' });
-  await clearCache(context, page);
+  await coldStart(context, page);
 }
 
 // LIGHTHOUSE_BASE_URL measures a server that is already running (a deploy, or one started with a
@@ -112,7 +116,7 @@ const context = await chromium.launchPersistentContext(profileDir, {
   ],
 });
 try {
-  const run = async (pathname, options = {}) => {
+  const run = async (name, pathname, options = {}) => {
     const { lhr } = await lighthouse(`${server.baseUrl}${pathname}`, {
       port,
       output: 'json',
@@ -122,20 +126,18 @@ try {
     });
     // LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each page's full report, to see which audits cost what.
     const dir = process.env.LIGHTHOUSE_REPORT_DIR;
-    if (dir)
-      writeFileSync(
-        path.join(dir, `${pathname.replaceAll('/', '_') || 'root'}.json`),
-        JSON.stringify(lhr),
-      );
+    if (dir) writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(lhr));
     return summary(lhr);
   };
   const pages = {};
-  pages.landing = await run('/');
-  pages.signin = await run('/auth/signin');
+  pages.landing = await run('landing', '/');
+  pages.signin = await run('signin', '/auth/signin');
   await signIn(context, server.baseUrl);
-  pages.dashboard = await run('/dashboard', { disableStorageReset: true });
+  pages.dashboard = await run('dashboard', '/dashboard', { disableStorageReset: true });
   await answerCookieBanner(context, server.baseUrl);
-  pages.dashboard_cookies_answered = await run('/dashboard', { disableStorageReset: true });
+  pages.dashboard_cookies_answered = await run('dashboard_cookies_answered', '/dashboard', {
+    disableStorageReset: true,
+  });
   console.log(
     JSON.stringify({ bench: 'lighthouse', preset: 'mobile', lighthouse: '12.2.3', pages }),
   );

@@ -1,6 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement } from 'react';
-import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  createBrowserRouter,
+  matchRoutes,
+  type RouteMatch,
+  type RouteObject,
+} from 'react-router';
 import type { LazyPage } from '@/lib/lazy-component';
 import { prefetchDashboard } from '@/features/dashboard/api/prefetch-dashboard';
 import { RootLayout } from '@/app/layouts/root-layout';
@@ -96,8 +102,20 @@ export function createAppRouter() {
   return createBrowserRouter(routes);
 }
 
+/**
+ * The routes a path shows, matched once per path: the start-up asks for them three times (code,
+ * texts, data), and each match ranks every route again.
+ */
+let lastMatch: { pathname: string; matches: RouteMatch[] } | undefined;
+function matchesOf(pathname: string): RouteMatch[] {
+  if (lastMatch?.pathname !== pathname) {
+    lastMatch = { pathname, matches: matchRoutes(routes, pathname) ?? [] };
+  }
+  return lastMatch.matches;
+}
+
 function lazyPagesOf(pathname: string): LazyPage<object>[] {
-  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+  return matchesOf(pathname).flatMap(({ route }) => {
     const page = isValidElement(route.element) ? route.element.type : null;
     return typeof (page as Partial<LazyPage<object>> | null)?.preload === 'function'
       ? [page as LazyPage<object>]
@@ -125,7 +143,7 @@ export function preloadPages(pathname: string): Promise<unknown> {
  */
 export function prefetchRouteData(pathname: string, queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
-    (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
+    matchesOf(pathname).map(({ route }) =>
       isRouteHandle(route.handle) && route.handle.prefetch
         ? route.handle.prefetch(queryClient)
         : Promise.resolve(),
