@@ -129,6 +129,32 @@ export async function startServer(extraEnv = {}, { probe = false, host = '127.0.
   };
 }
 
+/**
+ * Starts a floor server (a script of bench/support that serves on PORT with DATABASE_URL) as a
+ * process of its own, with the same node flags as Parlo's server, on a free port; resolves once
+ * it answers /health.
+ */
+export async function startFloorProcess(script, databaseUrl, { host = '127.0.0.1' } = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: host },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const baseUrl = `http://${host}:${port}`;
+  await untilUp(child, exited, baseUrl);
+  return {
+    baseUrl,
+    wsUrl: `ws://${host}:${port}/ws`,
+    publicUrl: baseUrl,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** Resident set size of a process in KB, from /proc/<pid>/status (Linux). */
 export function rssKb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -15,33 +15,15 @@
 //
 // Started by startMatchFloor(databaseUrl) below, from the bench: `node match-floor.mjs` with
 // DATABASE_URL and PORT in its environment.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
-import { freePort, untilUp } from '../lib.mjs';
+import { startFloorProcess } from '../lib.mjs';
 
 /** Starts the floor as a child process on a free port; resolves once it answers /health. */
-export async function startMatchFloor(databaseUrl, { host = '127.0.0.1' } = {}) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: host },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const baseUrl = `http://${host}:${port}`;
-  await untilUp(child, exited, baseUrl);
-  return {
-    baseUrl,
-    wsUrl: `ws://${host}:${port}/ws`,
-    publicUrl: baseUrl,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+export function startMatchFloor(databaseUrl, options) {
+  return startFloorProcess(fileURLToPath(import.meta.url), databaseUrl, options);
 }
 
 /** The user id in a bearer token's payload, read without verifying (the floor does no auth). */

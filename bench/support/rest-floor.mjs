@@ -8,11 +8,10 @@
 //
 // Started by startRestFloor(databaseUrl) below, from the bench: `node rest-floor.mjs` with
 // DATABASE_URL and PORT in its environment.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort, SERVER_NODE_FLAGS, untilUp } from '../lib.mjs';
+import { startFloorProcess } from '../lib.mjs';
 
 /** The floor's one read: what /users/me shows of the user and the profile, by id. */
 const FLOOR_QUERY = `select u.id, u.username, u.status, u.provider, u.image_url, u.referral_id,
@@ -20,24 +19,8 @@ const FLOOR_QUERY = `select u.id, u.username, u.status, u.provider, u.image_url,
   from users u join profiles p on p.user_id = u.id where u.id = $1`;
 
 /** Starts the floor as a child process on a free port; resolves once it answers /health. */
-export async function startRestFloor(databaseUrl, { host = '127.0.0.1' } = {}) {
-  const port = await freePort();
-  // The same node flags as Parlo's server.
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: host },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const baseUrl = `http://${host}:${port}`;
-  await untilUp(child, exited, baseUrl);
-  return {
-    baseUrl,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+export function startRestFloor(databaseUrl, options) {
+  return startFloorProcess(fileURLToPath(import.meta.url), databaseUrl, options);
 }
 
 function serve() {

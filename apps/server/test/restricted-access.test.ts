@@ -24,6 +24,10 @@ const REFUSED: [method: 'GET' | 'POST', url: string][] = [
 describe.each(drivers)('a restricted account (%s)', (driver) => {
   const ctx = useClockedApp(driver);
 
+  /** A protected route as the user, with the body it needs (match find's language). */
+  const callRoute = (userId: string, method: 'GET' | 'POST', url: string) =>
+    ctx.call(userId, method, url, url === '/match/find' ? { languageCode: 'en' } : undefined);
+
   async function restrict(userId: string, until: Date | null) {
     await ctx.db
       .update(users)
@@ -44,12 +48,7 @@ describe.each(drivers)('a restricted account (%s)', (driver) => {
     expect(me.json()).toMatchObject({ id: user.id, status: 'blocked' });
 
     for (const [method, url] of REFUSED) {
-      const res = await ctx.call(
-        user.id,
-        method,
-        url,
-        method === 'POST' && url === '/match/find' ? { languageCode: 'en' } : undefined,
-      );
+      const res = await callRoute(user.id, method, url);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json(), `${method} ${url}`).toEqual({
         code: 'account_blocked',
@@ -63,12 +62,7 @@ describe.each(drivers)('a restricted account (%s)', (driver) => {
     // Deleted behind the token's back (a retention job, a database repair): no revocation.
     await ctx.db.update(users).set({ deletedAt: ctx.clock.now() }).where(eq(users.id, user.id));
     for (const [method, url] of [['GET', '/users/me'] as const, ...REFUSED]) {
-      const res = await ctx.call(
-        user.id,
-        method,
-        url,
-        method === 'POST' && url === '/match/find' ? { languageCode: 'en' } : undefined,
-      );
+      const res = await callRoute(user.id, method, url);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });

@@ -42,3 +42,7 @@ export function preparedQuery<Row, Key extends string>(
     return result.rows;
   };
 }
+
+/** A json column's value: node-postgres hands it over parsed, PGlite as text. */
+export const jsonColumn = (value: unknown): unknown =>
+  typeof value === 'string' ? JSON.parse(value) : value;

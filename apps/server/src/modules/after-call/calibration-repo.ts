@@ -2,7 +2,7 @@ import type { CalibrationRating } from '@parlo/contract/after-call';
 import type { ProficiencyLevel } from '@parlo/contract/constants';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { jsonColumn, preparedQuery } from '../../db/prepared.ts';
 import { levelCalibrations, sessionCalibrations } from '../../db/tables/after-call.ts';
 import { sessions } from '../../db/tables/sessions.ts';
 import { userLanguages } from '../../db/tables/users.ts';
@@ -188,10 +188,7 @@ export function createCalibrationRepo(db: Database): CalibrationRepo {
 
     async summaryWithAccount(userId, now) {
       const [row] = await summaryRows(db, { userId });
-      // json arrives parsed from node-postgres, as text from PGlite.
-      const languages = (
-        typeof row?.languages === 'string' ? JSON.parse(row.languages) : (row?.languages ?? [])
-      ) as SummaryJson[];
+      const languages = (jsonColumn(row?.languages) ?? []) as SummaryJson[];
       return {
         account: accountOf(userId, row, now),
         value: languages.map((language) => ({

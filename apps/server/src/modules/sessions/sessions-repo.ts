@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { jsonColumn, preparedQuery } from '../../db/prepared.ts';
 import type { AccountRow } from '../users/account-check.ts';
 import {
   accountColumns,
@@ -127,8 +127,6 @@ const pageRows = preparedQuery<PageDbRow, 'userId' | 'limit' | 'offset'>(
     where u.id = ${param('userId')}::uuid`,
 );
 
-/** json arrives parsed from node-postgres, as text from PGlite. */
-const parsed = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
 const participantOf = (row: ParticipantJson): ParticipantRow | null =>
   row && { ...row, deletedAt: row.deletedAt === null ? null : new Date(row.deletedAt) };
@@ -159,8 +157,8 @@ export function createSessionsRepo(db: Database): SessionsRepo {
   return {
     async pageForUser(userId, limit, offset, now) {
       const [row] = await pageRows(db, { userId, limit, offset });
-      const page = (parsed(row?.page) ?? []) as PageJsonRow[];
-      const me = participantOf((parsed(row?.me) ?? null) as ParticipantJson);
+      const page = (jsonColumn(row?.page) ?? []) as PageJsonRow[];
+      const me = participantOf((jsonColumn(row?.me) ?? null) as ParticipantJson);
       return {
         account: accountOf(userId, row, now),
         total: Number(row?.total ?? 0),

@@ -1,3 +1,4 @@
+import { jsonColumn } from '../../db/prepared.ts';
 import { FEATURE_CODES, PLAN_CODES, type PlanCode } from '@parlo/contract/constants';
 import type { Plan } from '@parlo/contract/tokens';
 import { sql, type SQL } from 'drizzle-orm';
@@ -54,17 +55,16 @@ export interface ReadTokenState {
 const isPlanCode = (code: string): code is PlanCode =>
   (PLAN_CODES as readonly string[]).includes(code);
 
-/** json columns arrive parsed from node-postgres and PGlite alike; text is parsed here. */
-const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
-
 export function readTokenState(row: TokenStateRow, now: Date): ReadTokenState {
   const code = isPlanCode(row.plan_code) ? row.plan_code : 'free';
-  const features = (json(row.plan_features) as Plan['features'])
+  const features = (jsonColumn(row.plan_features) as Plan['features'])
     .filter((feature) => isFeatureCode(feature.featureCode))
     .sort((a, b) => FEATURE_CODES.indexOf(a.featureCode) - FEATURE_CODES.indexOf(b.featureCode));
   const plan: Plan = { code, name: row.plan_name ?? code, features };
   const usage = noUsage();
-  for (const [featureCode, count] of Object.entries(json(row.usage) as Record<string, number>)) {
+  for (const [featureCode, count] of Object.entries(
+    jsonColumn(row.usage) as Record<string, number>,
+  )) {
     if (isFeatureCode(featureCode)) usage[featureCode] = Number(count);
   }
   const endsAt = row.plan_ends_at === null ? null : new Date(row.plan_ends_at);

@@ -8,7 +8,7 @@ import {
 import type { Plan } from '@parlo/contract/tokens';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { jsonColumn, preparedQuery } from '../../db/prepared.ts';
 import {
   accountColumns,
   accountOf,
@@ -92,8 +92,6 @@ export interface TokensRepo {
 
 const DAY_MS = 86_400_000;
 
-/** json columns arrive parsed from node-postgres and PGlite alike; text is parsed here. */
-const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 const usageRows = preparedQuery<AccountColumnsRow & { usage: unknown }, 'userId' | 'day'>(
@@ -143,7 +141,7 @@ function planOf(row: SubscriptionDbRow): Plan | undefined {
   if (code === null || row.plan_name === null || !(PLAN_CODES as readonly string[]).includes(code))
     return undefined;
   const order = (featureCode: string) => (FEATURE_CODES as readonly string[]).indexOf(featureCode);
-  const features = (json(row.plan_features) as Plan['features'])
+  const features = (jsonColumn(row.plan_features) as Plan['features'])
     .filter((feature) => isFeatureCode(feature.featureCode))
     .sort((a, b) => order(a.featureCode) - order(b.featureCode));
   return { code: code as PlanCode, name: row.plan_name, features };
@@ -187,7 +185,7 @@ export function createTokensRepo(db: Database): TokensRepo {
     async usageCountsWithAccount(userId, day, now) {
       const [row] = await usageRows(db, { userId, day });
       const counts = noUsage();
-      for (const [code, count] of Object.entries(json(row?.usage) ?? {})) {
+      for (const [code, count] of Object.entries(jsonColumn(row?.usage) ?? {})) {
         if (isFeatureCode(code)) counts[code] = Number(count);
       }
       return { account: accountOf(userId, row, now), value: counts };

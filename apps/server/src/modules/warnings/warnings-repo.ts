@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { jsonColumn, preparedQuery } from '../../db/prepared.ts';
 import { moderationActions } from '../../db/tables/moderation.ts';
 import {
   accountColumns,
@@ -64,10 +64,7 @@ export function createWarningsRepo(db: Database): WarningsRepo {
   return {
     async listUnacknowledged(userId, limit, now) {
       const [row] = await unacknowledgedRows(db, { userId, limit });
-      // json arrives parsed from node-postgres, as text from PGlite.
-      const warnings = (
-        typeof row?.warnings === 'string' ? JSON.parse(row.warnings) : (row?.warnings ?? [])
-      ) as WarningJson[];
+      const warnings = (jsonColumn(row?.warnings) ?? []) as WarningJson[];
       return {
         account: accountOf(userId, row, now),
         value: warnings.map((warning) => ({
