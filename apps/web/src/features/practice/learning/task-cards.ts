@@ -6,7 +6,7 @@ import type { DeckTexts } from './cards/card-types';
  * Task cards by CEFR level (issue 21): content in the practice language, not interface text, so
  * they live in data files per language rather than in the locale files. Only the frame around a
  * card (headings, category, the planning timer) is translated. Each language's deck is a chunk of
- * its own, loaded when a call needs it: a call downloads one or two decks, not five.
+ * its own, loaded when a call needs it: a call downloads one or two decks, not six.
  */
 export const CARD_CATEGORIES = [
   'icebreakers',
@@ -40,6 +40,7 @@ const LOADERS = {
   fr: () => import('./cards/fr').then((module) => module.FR_CARDS),
   pt: () => import('./cards/pt').then((module) => module.PT_CARDS),
   ja: () => import('./cards/ja').then((module) => module.JA_CARDS),
+  ko: () => import('./cards/ko').then((module) => module.KO_CARDS),
 } satisfies Record<string, () => Promise<DeckTexts>>;
 export type CardLanguage = keyof typeof LOADERS;
 export const CARD_LANGUAGES = Object.keys(LOADERS) as CardLanguage[];

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PROFICIENCY_LEVELS } from '@parlo/contract/constants';
+import { INTERFACE_LANGUAGES, PROFICIENCY_LEVELS } from '@parlo/contract/constants';
 import { TaskDeck } from './task-deck';
 import { CARD_LANGUAGES, CARD_CATEGORIES, cardIdsFor, loadDeck, taskCard } from './task-cards';
 import { linkedChannels } from './testing-link';
@@ -27,6 +27,10 @@ describe('task cards', () => {
         expect(new Set(cards.map((card) => card!.category))).toEqual(new Set(CARD_CATEGORIES));
       }
     }
+  });
+
+  it('has a deck for every interface language, so "Show in my language" always has one', () => {
+    for (const language of INTERFACE_LANGUAGES) expect(CARD_LANGUAGES).toContain(language);
   });
 
   it('refuses ids no deck has', () => {
