@@ -13,7 +13,9 @@
 //   /sessions?page=1&pageSize=10, /users/me/warnings), in turn, over and over; the floor answers
 //   the same number of requests with its one-row read.
 // Floor and Parlo take turns BENCH_ROUNDS (3) times per load. Each load prints the mean req/s and
-// the median p99 of both servers, Parlo's share of the floor's req/s (`ratio`) and each round's.
+// the median p99 of both servers, Parlo's share of the floor's req/s (`ratio`) and each round's,
+// and each server's CPU time per request (user and system, from /proc), the median of the rounds.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import {
   API_KEY,
@@ -81,13 +83,37 @@ function load(
   });
 }
 
-const summary = (res) => ({
-  req_per_s: Math.round(res.requests.average),
-  p50_ms: res.latency.p50,
-  p99_ms: res.latency.p99,
-  non_2xx: res.non2xx,
-  errors: res.errors + res.timeouts,
-});
+/** A process's CPU time so far in clock ticks (user, system), from /proc/<pid>/stat (Linux). */
+function cpuTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]), system: Number(fields[12]) };
+}
+/** Clock ticks per second: 100 on Linux (getconf CLK_TCK). */
+const TICK_US = 10_000;
+
+/**
+ * Runs a load against the server of process `pid` and summarizes it, with the server's CPU time
+ * per request (user and system): on two saturated cores that, not waiting, sets the req/s.
+ */
+async function measured(pid, run) {
+  const before = cpuTicks(pid);
+  const res = await run();
+  const after = cpuTicks(pid);
+  const requests = res.requests.total || 1;
+  const perRequest = (ticks) => Math.round((ticks * TICK_US) / requests);
+  return {
+    req_per_s: Math.round(res.requests.average),
+    p50_ms: res.latency.p50,
+    p99_ms: res.latency.p99,
+    non_2xx: res.non2xx,
+    errors: res.errors + res.timeouts,
+    server_cpu_us_per_request: {
+      user: perRequest(after.user - before.user),
+      system: perRequest(after.system - before.system),
+    },
+  };
+}
 
 const database = await createDatabase('rest');
 let server;
@@ -114,15 +140,15 @@ try {
   const measure = async (paths) => {
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const runFloor = async () =>
-        summary(
-          await load(
+      const runFloor = () =>
+        measured(floor.pid, () =>
+          load(
             floorUrl,
             paths.map(() => '/'),
             floorHeaders,
           ),
         );
-      const runParlo = async () => summary(await load(server.baseUrl, paths, parloHeaders));
+      const runParlo = () => measured(server.pid, () => load(server.baseUrl, paths, parloHeaders));
       const [floorRun, parloRun] =
         round % 2 === 0
           ? [await runFloor(), await runParlo()]
@@ -131,13 +157,19 @@ try {
     }
     const mean = (side, key) =>
       Math.round(rounds.reduce((sum, r) => sum + r[side][key], 0) / ROUNDS);
-    const median = (side, key) =>
-      rounds.map((r) => r[side][key]).sort((a, b) => a - b)[ROUNDS >> 1];
+    const medianOf = (values) => values.sort((a, b) => a - b)[ROUNDS >> 1];
+    const median = (side, key) => medianOf(rounds.map((r) => r[side][key]));
+    const cpuMedian = (side, kind) =>
+      medianOf(rounds.map((r) => r[side].server_cpu_us_per_request[kind]));
     const side = (name) => ({
       req_per_s: mean(name, 'req_per_s'),
       p99_ms_median: median(name, 'p99_ms'),
       non_2xx: rounds.reduce((sum, r) => sum + r[name].non_2xx, 0),
       errors: rounds.reduce((sum, r) => sum + r[name].errors, 0),
+      server_cpu_us_per_request_median: {
+        user: cpuMedian(name, 'user'),
+        system: cpuMedian(name, 'system'),
+      },
     });
     const [floorSide, parloSide] = [side('floor'), side('parlo')];
     const ratio = +(parloSide.req_per_s / floorSide.req_per_s).toFixed(3);
