@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   serializerCompiler,
@@ -90,7 +89,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimit, { max: config.RATE_LIMIT_MAX, counter: rateCounter });
   // The document lists every route, the moderation API included: not for the public internet.
   if (config.API_DOCS) await app.register(openApi);
-  await app.register(cookie);
   await app.register(jsonBody);
 
   // The app's cross-cutting plugins.

@@ -76,8 +76,45 @@ describe.each(drivers)('health, API key and languages (%s)', (driver) => {
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(allowed.headers['access-control-allow-credentials']).toBe('true');
 
+    expect(allowed.headers['access-control-allow-methods']).toContain('DELETE');
+    expect(allowed.headers['access-control-allow-headers']).toContain('X-API-Key');
+    expect(allowed.headers['access-control-max-age']).toBe('600');
+
     const foreign = await preflight('https://evil.example');
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    expect(foreign.headers['access-control-allow-credentials']).toBeUndefined();
+
+    // Without the method it asks for, an OPTIONS request is no preflight.
+    const bare = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/languages',
+      headers: { origin: 'http://localhost:5173' },
+    });
+    expect(bare.statusCode).toBe(400);
+  });
+
+  it('gives CORS headers to an allowed origin only, and varies every answer by Origin', async () => {
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({
+        url: '/api/v1/languages',
+        headers: { 'x-api-key': TEST_API_KEY, ...headers },
+      });
+    const allowed = await get({ origin: 'http://localhost:5173' });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    expect(allowed.headers['access-control-expose-headers']).toContain('X-Request-Id');
+    expect(allowed.headers.vary).toContain('Origin');
+
+    const others: Record<string, string>[] = [{ origin: 'https://evil.example' }, {}];
+    for (const headers of others) {
+      const res = await get(headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary).toContain('Origin');
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(res.headers['access-control-expose-headers']).toBeUndefined();
+    }
   });
 
   it('sends a CSP that allows only its own origin and socket', async () => {
@@ -90,6 +127,30 @@ describe.each(drivers)('health, API key and languages (%s)', (driver) => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['permissions-policy']).toContain('camera=(self)');
+  });
+
+  it('sends API answers the headers JSON needs, with a CSP that allows nothing', async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/languages',
+      headers: { 'x-api-key': TEST_API_KEY },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // Page-only headers stay off JSON.
+    expect(res.headers['permissions-policy']).toBeUndefined();
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    // An API error is JSON too.
+    const missing = await t.app.inject({ url: '/api/v1/nothing-here' });
+    expect(missing.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it('publishes the OpenAPI document and the Swagger UI under /docs', async () => {

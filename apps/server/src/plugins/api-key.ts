@@ -36,7 +36,7 @@ const apiKeyGuard: FastifyPluginCallback<{
   app.addHook('onRequest', (request, _reply, next) => {
     // The matched route's pattern, not the raw URL: the router decodes %-escapes, the raw URL not.
     const path = request.routeOptions.url ?? pathOf(request.url);
-    // CORS preflights never carry custom headers; @fastify/cors answers them.
+    // CORS preflights never carry custom headers; the CORS plugin answers them.
     const guarded = request.method !== 'OPTIONS' && isUnder(path, '/api') && !exempt.includes(path);
     if (guarded && !hasValidKey(request.headers[API_KEY_HEADER])) {
       next(new UnauthorizedError('Missing or invalid API key', ERROR_CODES.invalidApiKey));

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parse as parseCookies } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   INTERFACE_LANGUAGES,
@@ -114,12 +115,16 @@ export function sendHtml(body: HtmlBody, request: FastifyRequest, reply: Fastify
   return reply.header('content-encoding', 'gzip').send(body.gzip());
 }
 
+/** The value of cookie `name` in a Cookie header, if it has one. */
+const cookieValue = (header: string | undefined, name: string) =>
+  header === undefined ? undefined : parseCookies(header)[name];
+
 /** Spec §9's order on the server: the stored choice (cookie), `?lang=`, Accept-Language, English. */
 export function pageLanguage(request: FastifyRequest) {
   const query = publicPageQuerySchema.safeParse(request.query);
   const asked = query.success ? query.data.lang : undefined;
   const language: InterfaceLanguage = negotiateInterfaceLanguage({
-    cookie: request.cookies[LANGUAGE_COOKIE],
+    cookie: cookieValue(request.headers.cookie, LANGUAGE_COOKIE),
     query: asked,
     acceptLanguage: request.headers['accept-language'],
   });

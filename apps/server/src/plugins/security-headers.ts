@@ -67,9 +67,39 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
   return headers;
 }
 
+const API_PREFIX = '/api/';
+
+/**
+ * What an API answer needs of the document headers: JSON is never a page, so it gets the set
+ * OWASP's REST Security Cheat Sheet gives (no sniffing, no framing, no embedding from other
+ * origins, no referrer, HSTS over https) and a CSP that allows nothing, instead of the page's
+ * policy, cross-origin isolation and legacy browser switches. Half the headers and a fifth of the
+ * bytes on every API request (issue 20).
+ */
+export function apiSecurityHeaders(documentHeaders: Record<string, string>) {
+  const kept = [
+    'x-content-type-options',
+    'x-frame-options',
+    'referrer-policy',
+    'cross-origin-resource-policy',
+    'strict-transport-security',
+  ];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    ...Object.fromEntries(
+      kept.flatMap((name) => {
+        const value = documentHeaders[name];
+        return value === undefined ? [] : [[name, value]];
+      }),
+    ),
+  };
+}
+
 /**
  * Helmet with a CSP listing only what the SPA uses. Swagger UI at /docs loads its scripts and
  * styles from its own files (no inline script), so the same policy serves it.
+ *
+ * API answers get `apiSecurityHeaders` instead.
  *
  * The headers are worked out once, at start, and given to every reply in one call, among
  * Fastify's own: set on the raw response as helmet does, they sent every other header of the
@@ -89,8 +119,9 @@ const securityHeaders: FastifyPluginCallback<{ publicUrl: string }> = (
     }),
     'permissions-policy': PERMISSIONS_POLICY,
   };
-  app.addHook('onRequest', (_request, reply, next) => {
-    reply.headers(headers);
+  const apiHeaders = apiSecurityHeaders(headers);
+  app.addHook('onRequest', (request, reply, next) => {
+    reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : headers);
     next();
   });
   done();

@@ -5,6 +5,10 @@ import { BadRequestError } from '../lib/errors.ts';
 
 /** True when any string (or object key) within `value` is one PostgreSQL cannot store. */
 export function carriesUnstorableText(value: unknown): boolean {
+  // Most requests carry no body and an empty query: they cost no allocation (issue 20).
+  if (typeof value !== 'object' || value === null) {
+    return typeof value === 'string' && !isStorableText(value);
+  }
   // Iterative: a hostile body may nest deeper than the call stack.
   const pending: unknown[] = [value];
   while (pending.length > 0) {
@@ -14,9 +18,10 @@ export function carriesUnstorableText(value: unknown): boolean {
     } else if (Array.isArray(current)) {
       pending.push(...(current as unknown[]));
     } else if (typeof current === 'object' && current !== null) {
-      for (const [key, inner] of Object.entries(current)) {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
         if (!isStorableText(key)) return true;
-        pending.push(inner);
+        pending.push((current as Record<string, unknown>)[key]);
       }
     }
   }

@@ -7,6 +7,7 @@ import {
   signInResponseSchema,
 } from '@parlo/contract/auth';
 import { errorEnvelopeSchema } from '@parlo/contract/errors';
+import cookie from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,6 +39,9 @@ const errors = {
 };
 
 const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
+  // Only these routes read or set a cookie: parsing cookies and collecting Set-Cookie headers
+  // (two hooks and a Map per request) is theirs alone, not every API request's (issue 20).
+  app.register(cookie);
   const { authService } = options;
   const cookieName = refreshCookieName(options.secureCookies);
   const cookieOptions = {
