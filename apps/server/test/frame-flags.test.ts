@@ -109,6 +109,9 @@ describe.each(drivers)('frame guard flags (%s)', (driver) => {
     for (let i = 0; i < 8; i++) statuses.push((await flag(a, { sessionId: 'x' })).statusCode);
     expect(statuses.slice(0, 6)).toEqual([400, 400, 400, 400, 400, 400]);
     expect(statuses.slice(6)).toEqual([429, 429]);
+    // Per account: another learner behind the same address still gets through.
+    const b = await ctx.account();
+    expect((await flag(b, { sessionId: 'x' })).statusCode).toBe(400);
   });
 
   it('holds a user out of matching once 3 different partners flagged them within 24 h', async () => {

@@ -29,8 +29,16 @@ const frameFlagsRoutes: FastifyPluginCallbackZod<{
     {
       onRequest: app.authenticate,
       // A browser sends one flag per side and call (the database refuses a second), so more than
-      // a few a minute from one address is a flood.
-      config: { rateLimit: { max: FRAME_FLAG_REQUESTS_PER_MINUTE, timeWindow: 60_000 } },
+      // a few a minute from one account is a flood. Counted per account, not per address: the
+      // limit runs after `authenticate`, and a school's learners share one address, where one
+      // flooding account would otherwise silence everyone else's flags for the minute.
+      config: {
+        rateLimit: {
+          max: FRAME_FLAG_REQUESTS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `user:${request.user!.id}`,
+        },
+      },
       schemaErrorFormatter: refuseWith('Invalid flag'),
       schema: {
         tags: ['safety'],
