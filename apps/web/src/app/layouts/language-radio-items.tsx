@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CheckIcon } from '@/components/ui/icons';
+import { LanguageFlag } from '@/components/ui/language-flag';
 import { menuItemClasses } from '@/app/layouts/menu-styles';
 import { useInterfaceLanguage } from '@/app/layouts/use-interface-language';
 
@@ -15,9 +16,7 @@ export function LanguageRadioItems() {
           lang={option.code}
           className={menuItemClasses}
         >
-          <span aria-hidden="true" className="text-base leading-none">
-            {option.flag}
-          </span>
+          <LanguageFlag code={option.code} />
           <span className="flex-1">{option.name}</span>
           <DropdownMenu.ItemIndicator>
             <CheckIcon className="size-4 text-brand-700" />

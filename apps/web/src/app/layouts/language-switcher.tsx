@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import { LanguageFlag } from '@/components/ui/language-flag';
 import { lazyComponent } from '@/lib/lazy-component';
 import { DeferredMenu } from '@/app/layouts/deferred-menu';
 import { useInterfaceLanguage } from '@/app/layouts/use-interface-language';
@@ -21,9 +22,7 @@ export function LanguageSwitcher() {
           'inline-flex h-9 items-center gap-2 rounded-full px-3 text-sm font-medium text-stone-700 transition-colors hover:bg-stone-100 data-[state=open]:bg-stone-100',
         children: (
           <>
-            <span aria-hidden="true" className="text-base leading-none">
-              {current.flag}
-            </span>
+            <LanguageFlag code={current.code} />
             <span>{current.name}</span>
             <ChevronDownIcon className="size-4 text-stone-500" />
           </>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { CheckIcon } from '@/components/ui/icons';
+import { LanguageFlag } from '@/components/ui/language-flag';
 import { useInterfaceLanguage } from '@/app/layouts/use-interface-language';
 import { VISITOR_LINKS } from '@/app/layouts/visitor-links';
 
@@ -75,9 +76,7 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
                   }}
                   className="flex w-full items-center gap-2 rounded-lg px-3 py-2.5 text-left text-sm text-ink hover:bg-stone-100 aria-pressed:bg-brand-50 aria-pressed:font-semibold aria-pressed:text-brand-800"
                 >
-                  <span aria-hidden="true" className="text-base leading-none">
-                    {option.flag}
-                  </span>
+                  <LanguageFlag code={option.code} />
                   <span className="flex-1">{option.name}</span>
                   {selected && <CheckIcon className="size-4" />}
                 </button>

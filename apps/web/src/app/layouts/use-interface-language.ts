@@ -1,26 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@parlo/contract/constants';
 
-const FLAGS: Record<InterfaceLanguage, string> = {
-  en: '🇬🇧',
-  es: '🇪🇸',
-  pt: '🇧🇷',
-  ko: '🇰🇷',
-  ja: '🇯🇵',
-};
-
-export type InterfaceLanguageOption = { code: InterfaceLanguage; flag: string; name: string };
+export type InterfaceLanguageOption = { code: InterfaceLanguage; name: string };
 
 function isInterfaceLanguage(code: string | undefined): code is InterfaceLanguage {
   return (INTERFACE_LANGUAGES as readonly (string | undefined)[]).includes(code);
 }
 
-/** The five interface languages with flag and native name, and a way to switch between them. */
+/** The five interface languages with their native names, and a way to switch between them. */
 export function useInterfaceLanguage() {
   const { t, i18n } = useTranslation();
   const options: InterfaceLanguageOption[] = INTERFACE_LANGUAGES.map((code) => ({
     code,
-    flag: FLAGS[code],
     name: t(`languages.${code}`),
   }));
   const resolved = i18n.resolvedLanguage;
