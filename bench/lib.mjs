@@ -155,6 +155,30 @@ export async function startFloorProcess(script, databaseUrl, { host = '127.0.0.1
   };
 }
 
+/**
+ * The dashboard's start-up calls (apps/web/src/features/dashboard/api/prefetch-dashboard.ts, the
+ * user's read, and the members' layout's warnings), the health check and refresh left out.
+ */
+export const DASHBOARD_CALLS = [
+  '/api/v1/users/me',
+  '/api/v1/subscriptions/user/active',
+  '/api/v1/usages',
+  '/api/v1/bonus-tokens/count',
+  '/api/v1/users/me/calibration',
+  '/api/v1/sessions?page=1&pageSize=10',
+  '/api/v1/users/me/warnings',
+];
+
+/** Linux counts a process's CPU time in clock ticks of 10 ms (getconf CLK_TCK = 100). */
+const CLOCK_TICK_US = 10_000;
+
+/** A process's CPU time so far in µs (user, system), from /proc/<pid>/stat (Linux). */
+export function cpuTimeUs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]) * CLOCK_TICK_US, system: Number(fields[12]) * CLOCK_TICK_US };
+}
+
 /** Resident set size of a process in KB, from /proc/<pid>/status (Linux). */
 export function rssKb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

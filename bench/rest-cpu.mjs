@@ -9,11 +9,12 @@
 // than req/s does, so it shows a change of a few microseconds that req/s hides.
 //
 // BENCH_PATHS=/api/v1/users/me,/api/v1/usages measures only those.
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import {
   API_KEY,
   createDatabase,
+  cpuTimeUs,
+  DASHBOARD_CALLS,
   JWT_SECRET,
   mintAccessToken,
   report,
@@ -26,24 +27,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const USERS = 200;
-/** The dashboard's start-up calls, as in rest-floor.mjs. */
-const PATHS = process.env.BENCH_PATHS?.split(',') ?? [
-  '/api/v1/users/me',
-  '/api/v1/subscriptions/user/active',
-  '/api/v1/usages',
-  '/api/v1/bonus-tokens/count',
-  '/api/v1/users/me/calibration',
-  '/api/v1/sessions?page=1&pageSize=10',
-  '/api/v1/users/me/warnings',
-];
-/** Linux counts process CPU time in clock ticks of 10 ms (getconf CLK_TCK = 100). */
-const TICK_US = 10_000;
-
-function cpuTicks(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]), system: Number(fields[12]) };
-}
+const PATHS = process.env.BENCH_PATHS?.split(',') ?? DASHBOARD_CALLS;
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
@@ -82,13 +66,13 @@ try {
     await load(path, 2, 10);
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const before = cpuTicks(server.pid);
+      const before = cpuTimeUs(server.pid);
       const result = await load(path, DURATION_S);
-      const after = cpuTicks(server.pid);
+      const after = cpuTimeUs(server.pid);
       const requests = result.requests.total || 1;
       rounds.push({
-        user: ((after.user - before.user) * TICK_US) / requests,
-        system: ((after.system - before.system) * TICK_US) / requests,
+        user: (after.user - before.user) / requests,
+        system: (after.system - before.system) / requests,
         reqPerS: result.requests.average,
         bytes: result.throughput.total / requests,
         failed: result.non2xx + result.errors + result.timeouts,

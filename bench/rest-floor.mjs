@@ -15,11 +15,12 @@
 // Floor and Parlo take turns BENCH_ROUNDS (3) times per load. Each load prints the mean req/s and
 // the median p99 of both servers, Parlo's share of the floor's req/s (`ratio`) and each round's,
 // and each server's CPU time per request (user and system, from /proc), the median of the rounds.
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import {
   API_KEY,
   createDatabase,
+  cpuTimeUs,
+  DASHBOARD_CALLS,
   JWT_SECRET,
   mintAccessToken,
   report,
@@ -38,20 +39,6 @@ const ONLY = process.env.BENCH_ONLY;
 const runs = (name) => !ONLY || ONLY === name;
 const GOAL_RATIO = 0.6;
 const GOAL_P99_MS = 30;
-
-/**
- * The dashboard's start-up calls (apps/web/src/features/dashboard/api/prefetch-dashboard.ts, the
- * user's read, and the members' layout's warnings), the health check and refresh left out.
- */
-const DASHBOARD_CALLS = [
-  '/api/v1/users/me',
-  '/api/v1/subscriptions/user/active',
-  '/api/v1/usages',
-  '/api/v1/bonus-tokens/count',
-  '/api/v1/users/me/calibration',
-  '/api/v1/sessions?page=1&pageSize=10',
-  '/api/v1/users/me/warnings',
-];
 
 /**
  * Runs autocannon for `seconds` with `connections`; each connection acts as one user (taken in
@@ -83,25 +70,16 @@ function load(
   });
 }
 
-/** A process's CPU time so far in clock ticks (user, system), from /proc/<pid>/stat (Linux). */
-function cpuTicks(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]), system: Number(fields[12]) };
-}
-/** Clock ticks per second: 100 on Linux (getconf CLK_TCK). */
-const TICK_US = 10_000;
-
 /**
  * Runs a load against the server of process `pid` and summarizes it, with the server's CPU time
  * per request (user and system): on two saturated cores that, not waiting, sets the req/s.
  */
 async function measured(pid, run) {
-  const before = cpuTicks(pid);
+  const before = cpuTimeUs(pid);
   const res = await run();
-  const after = cpuTicks(pid);
+  const after = cpuTimeUs(pid);
   const requests = res.requests.total || 1;
-  const perRequest = (ticks) => Math.round((ticks * TICK_US) / requests);
+  const perRequest = (us) => Math.round(us / requests);
   return {
     req_per_s: Math.round(res.requests.average),
     p50_ms: res.latency.p50,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { currentUserId, newPerson, signInOnboarded } from '../support/auth.ts';
+import { findSession } from '../support/practice.ts';
 
 /** How long a pair of finds may take to open /practice on a loaded machine. */
 const MATCH_TIMEOUT_MS = 20_000;
@@ -11,13 +12,6 @@ async function learner(browser: Browser, name: string) {
   // C2: a level of its own, so no other test searching at the same time is matched with them.
   await signInOnboarded(page, { ...newPerson('after'), name }, { level: 'C2' });
   return page;
-}
-
-async function findSession(page: Page) {
-  await page.goto('/search');
-  const find = page.getByRole('button', { name: 'Find Session • 7 min' });
-  await expect(find).toBeEnabled();
-  await find.click();
 }
 
 async function openChat(page: Page) {

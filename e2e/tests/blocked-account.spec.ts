@@ -1,22 +1,18 @@
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import { newPerson, signInOnboarded } from '../support/auth.ts';
+import { withRunDatabase } from '../support/practice.ts';
 
 const databaseUrl = process.env.E2E_DATABASE_URL;
 
 async function restrictFor5Hours(username: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  await withRunDatabase(async (client) => {
     const result = await client.query(
       `update users set status = 'temporarily_blocked', blocked_at = now(),
          blocked_until = now() + interval '5 hours' where username = $1`,
       [username],
     );
     expect(result.rowCount).toBe(1);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 test.describe('a temporarily blocked account', () => {

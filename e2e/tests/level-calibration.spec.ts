@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
+import { expect, test, type Browser } from '@playwright/test';
 import { apiHeaders, currentUserId, newPerson, signInOnboarded } from '../support/auth.ts';
+import { findSession, withRunDatabase } from '../support/practice.ts';
 
 const databaseUrl = process.env.E2E_DATABASE_URL;
 
@@ -15,23 +15,6 @@ async function learner(browser: Browser, name: string) {
   return page;
 }
 
-async function findSession(page: Page) {
-  await page.goto('/search');
-  const find = page.getByRole('button', { name: 'Find Session • 7 min' });
-  await expect(find).toBeEnabled();
-  await find.click();
-}
-
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * The open session of `userId` once its call has connected, moved three minutes into the past:
  * the question is asked only after calls of two minutes or more, and the test does not wait
@@ -40,7 +23,7 @@ async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise
 async function ageConnectedCall(userId: string): Promise<string> {
   let sessionId: string | undefined;
   await expect(async () => {
-    sessionId = await withDatabase(async (client) => {
+    sessionId = await withRunDatabase(async (client) => {
       const { rows } = await client.query<{ id: string }>(
         `update sessions
             set created_at = created_at - interval '3 minutes',
@@ -106,7 +89,7 @@ test.describe('level calibration after a call', () => {
     expect(again.status()).toBe(409);
 
     // Ana's answer is in Ben's totals for English at C1, and nowhere is it tied to her.
-    const totals = await withDatabase(async (client) => {
+    const totals = await withRunDatabase(async (client) => {
       const { rows } = await client.query<{ below: number; about: number; above: number }>(
         `select below, about, above, partners from level_calibrations
           where user_id = $1 and language_code = 'en' and level = 'C1'`,

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { runAdmin } from '../support/admin.ts';
 import {
   apiHeaders,
@@ -7,6 +7,7 @@ import {
   signInOnboarded,
   signInThroughDevProvider,
 } from '../support/auth.ts';
+import { findSession } from '../support/practice.ts';
 import { takeTurnsInTheMatchingPool } from '../support/match-lock.ts';
 
 // These tests search in the shared pool (English, B1, adults): one at a time.
@@ -40,13 +41,6 @@ async function minorLearner(browser: Browser, name: string) {
   });
   expect(language.ok(), await language.text()).toBe(true);
   return page;
-}
-
-async function findSession(page: Page) {
-  await page.goto('/search');
-  const find = page.getByRole('button', { name: 'Find Session • 7 min' });
-  await expect(find).toBeEnabled();
-  await find.click();
 }
 
 test.describe('moderation', () => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
 import { newPerson, signInOnboarded } from '../support/auth.ts';
+import { spendTodaysTokens } from '../support/practice.ts';
 import { takeTurnsInTheMatchingPool } from '../support/match-lock.ts';
 
 // These tests search in the shared pool (English, B1, adults): one at a time.
@@ -104,20 +104,4 @@ async function untilShown(page: Page, check: () => Promise<void>) {
     await page.reload();
     await check();
   }).toPass({ timeout: 30_000 });
-}
-
-/** Marks the free plan's three daily tokens as used today (the UTC day), as three calls would. */
-async function spendTodaysTokens(username: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const result = await client.query(
-      `insert into usages (user_id, feature_code, day, count)
-         select id, 'tokens', (now() at time zone 'utc')::date, 3 from users where username = $1`,
-      [username],
-    );
-    expect(result.rowCount).toBe(1);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
-import pg from 'pg';
 import { newPerson, signInOnboarded } from '../support/auth.ts';
+import { spendTodaysTokens } from '../support/practice.ts';
 
 const databaseUrl = process.env.E2E_DATABASE_URL;
 
@@ -68,22 +68,6 @@ test.describe('tokens', () => {
     });
   });
 });
-
-/** Marks the free plan's three daily tokens as used today (the UTC day), as three calls would. */
-async function spendTodaysTokens(username: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const result = await client.query(
-      `insert into usages (user_id, feature_code, day, count)
-         select id, 'tokens', (now() at time zone 'utc')::date, 3 from users where username = $1`,
-      [username],
-    );
-    expect(result.rowCount).toBe(1);
-  } finally {
-    await client.end();
-  }
-}
 
 interface VideoState {
   videoWidth: number;

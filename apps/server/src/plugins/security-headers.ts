@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
+import { isUnder, pathOf } from '../lib/paths.ts';
 
 // Profile pictures come from the sign-in providers (spec §3 imageUrl).
 const PROVIDER_IMAGE_HOSTS = [
@@ -67,8 +68,6 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
   return headers;
 }
 
-const API_PREFIX = '/api/';
-
 /**
  * What an API answer needs of the document headers: JSON is never a page, so it gets the set
  * OWASP's REST Security Cheat Sheet gives (no sniffing, no framing, no embedding from other
@@ -121,7 +120,8 @@ const securityHeaders: FastifyPluginCallback<{ publicUrl: string }> = (
   };
   const apiHeaders = apiSecurityHeaders(headers);
   app.addHook('onRequest', (request, reply, next) => {
-    reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : headers);
+    // The API key guard's rule for what is the API.
+    reply.headers(isUnder(pathOf(request.url), '/api') ? apiHeaders : headers);
     next();
   });
   done();
