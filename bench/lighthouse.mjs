@@ -96,6 +96,11 @@ async function answerCookieBanner(context, baseUrl) {
   await coldStart(context, page);
 }
 
+// LIGHTHOUSE_PAGES=dashboard (or landing, signin; comma-separated) measures only those pages
+// (dashboard: both of its runs).
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+const wanted = (name) => !PAGES || PAGES.includes(name);
+
 // LIGHTHOUSE_BASE_URL measures a server that is already running (a deploy, or one started with a
 // longer start-up than the bench waits for); otherwise the bench starts the built one.
 const server = process.env.LIGHTHOUSE_BASE_URL
@@ -130,14 +135,16 @@ try {
     return summary(lhr);
   };
   const pages = {};
-  pages.landing = await run('landing', '/');
-  pages.signin = await run('signin', '/auth/signin');
-  await signIn(context, server.baseUrl);
-  pages.dashboard = await run('dashboard', '/dashboard', { disableStorageReset: true });
-  await answerCookieBanner(context, server.baseUrl);
-  pages.dashboard_cookies_answered = await run('dashboard_cookies_answered', '/dashboard', {
-    disableStorageReset: true,
-  });
+  if (wanted('landing')) pages.landing = await run('landing', '/');
+  if (wanted('signin')) pages.signin = await run('signin', '/auth/signin');
+  if (wanted('dashboard')) {
+    await signIn(context, server.baseUrl);
+    pages.dashboard = await run('dashboard', '/dashboard', { disableStorageReset: true });
+    await answerCookieBanner(context, server.baseUrl);
+    pages.dashboard_cookies_answered = await run('dashboard_cookies_answered', '/dashboard', {
+      disableStorageReset: true,
+    });
+  }
   console.log(
     JSON.stringify({ bench: 'lighthouse', preset: 'mobile', lighthouse: '12.2.3', pages }),
   );

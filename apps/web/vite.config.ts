@@ -4,6 +4,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
 import { nsfwModelPlugin } from './scripts/nsfw-model-plugin.mjs';
 
+// The dashboard's namespaces (its lazyPage in src/app/pages.ts), per language. `common`, which
+// every page needs, public ones included, stays a file of its own.
+const MEMBER_TEXTS =
+  /locales[\\/]([a-z]{2})[\\/](?:dashboard|forms|tokens|pocket|after-call)\.json$/;
+
 const apiTarget = process.env.PARLO_DEV_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
@@ -40,6 +45,15 @@ export default defineConfig({
         // compress worse and cost a request, and the landing page has a 150 KB budget.
         codeSplitting: {
           groups: [
+            {
+              // The texts of the dashboard, the page members land on, travel as one file per
+              // language instead of five: on a phone's first load each file costs a request
+              // beside the framework's download. Other pages that need some of them load it too.
+              name: (id) => {
+                const match = MEMBER_TEXTS.exec(id);
+                return match ? `texts-${match[1]}` : null;
+              },
+            },
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,

@@ -117,8 +117,9 @@ describe.each(drivers)('health, API key and languages (%s)', (driver) => {
     }
   });
 
-  it('sends a CSP that allows only its own origin and socket', async () => {
-    const res = await t.app.inject({ url: '/health' });
+  it('sends pages a CSP that allows only its own origin and socket', async () => {
+    const res = await t.app.inject({ url: '/docs/' });
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
@@ -146,11 +147,14 @@ describe.each(drivers)('health, API key and languages (%s)', (driver) => {
     // Page-only headers stay off JSON.
     expect(res.headers['permissions-policy']).toBeUndefined();
     expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
-    // An API error is JSON too.
-    const missing = await t.app.inject({ url: '/api/v1/nothing-here' });
-    expect(missing.headers['content-security-policy']).toBe(
-      "default-src 'none'; frame-ancestors 'none'",
-    );
+    // An API error is JSON too, and so is the health check.
+    for (const url of ['/api/v1/nothing-here', '/health']) {
+      const other = await t.app.inject({ url });
+      expect(other.headers['content-type']).toMatch(/^application\/json/);
+      expect(other.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+    }
   });
 
   it('publishes the OpenAPI document and the Swagger UI under /docs', async () => {

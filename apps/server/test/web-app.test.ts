@@ -21,6 +21,7 @@ describe.each(drivers)('serving the built web app (%s)', (driver) => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), INDEX);
     writeFileSync(join(webDist, 'assets', 'index-a1b2c3.js'), 'console.log("parlo");');
+    writeFileSync(join(webDist, 'assets', 'guard.worker-d4e5f6.js'), 'postMessage(1);');
     writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp(driver, { env: { WEB_DIST: webDist, API_KEY } });
   });
@@ -57,10 +58,34 @@ describe.each(drivers)('serving the built web app (%s)', (driver) => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.body).toBe('console.log("parlo");');
+    // Sent compressed to browsers that accept it: caches must keep the versions apart.
+    expect(asset.headers.vary).toBe('Origin, Accept-Encoding');
 
     const favicon = await t.app.inject({ url: '/favicon.svg' });
     expect(favicon.statusCode).toBe(200);
     expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends a page's files the file headers, and workers and documents the page's", async () => {
+    const asset = await t.app.inject({ url: '/assets/index-a1b2c3.js' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBe('no-referrer');
+    for (const documentOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'permissions-policy',
+    ]) {
+      expect(asset.headers[documentOnly]).toBeUndefined();
+    }
+    // A worker runs under the CSP of its own script; an SVG opened alone is a document.
+    for (const url of ['/assets/guard.worker-d4e5f6.js', '/favicon.svg', '/']) {
+      const document = await t.app.inject({ url, headers: html });
+      expect(document.statusCode).toBe(200);
+      expect(document.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(document.headers['x-frame-options']).toBe('DENY');
+    }
   });
 
   it('never answers server paths, missing files or non-page requests with the SPA', async () => {

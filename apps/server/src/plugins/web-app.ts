@@ -4,6 +4,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isUnder, pathOf } from '../lib/paths.ts';
+import { addVary } from '../lib/vary.ts';
 import {
   fillPlaceholders,
   htmlBody,
@@ -55,7 +56,7 @@ export function sendIndex(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  return sendHtml(webApp.indexHtml, request, reply.header('vary', 'Accept-Encoding'));
+  return sendHtml(webApp.indexHtml, request, addVary(reply, 'Accept-Encoding'));
 }
 
 /** History fallback: a page navigation (GET accepting HTML) to a path the server does not own. */
@@ -72,6 +73,13 @@ export function wantsSpaPage(request: FastifyRequest): boolean {
  */
 const webAppPlugin: FastifyPluginAsync<{ webApp: WebApp }> = async (app, { webApp }) => {
   const hashedDir = join(webApp.root, HASHED_ASSETS_DIR) + sep;
+  // The files are sent brotli- or gzip-compressed when the browser accepts it, which
+  // @fastify/static does not say: without the header a shared cache could hand a compressed
+  // file to a browser that cannot read it.
+  app.addHook('onSend', (_request, reply, payload, next) => {
+    addVary(reply, 'Accept-Encoding');
+    next(null, payload);
+  });
   await app.register(fastifyStatic, {
     root: webApp.root,
     wildcard: false,
