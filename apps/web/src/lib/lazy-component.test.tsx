@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import { Suspense, startTransition, useState, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Deferred, lazyComponent, type LazyComponent } from '@/lib/lazy-component';
+import { Deferred, lazyComponent, lazyPage, type LazyComponent } from '@/lib/lazy-component';
 
 type GreetingProps = { name: string };
 
@@ -106,5 +106,83 @@ describe('Deferred', () => {
     setWhen(false);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(importGreeting).not.toHaveBeenCalled();
+  });
+});
+
+/** Lets React finish what a synchronous render started (a suspended render is retried in act). */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+function Navigation({ page: Page }: { page: ComponentType<GreetingProps> }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Suspense fallback={<p>Loading</p>}>
+      {shown ? (
+        <Page name="Ana" />
+      ) : (
+        <button type="button" onClick={() => startTransition(() => setShown(true))}>
+          Open
+        </button>
+      )}
+    </Suspense>
+  );
+}
+
+describe('lazyPage', () => {
+  it('suspends until its code arrives, then renders it', async () => {
+    const { importGreeting, arrive } = controlledImport();
+    const Page = lazyPage(importGreeting);
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Page name="Ana" />
+      </Suspense>,
+    );
+    await settle();
+    expect(screen.getByText('Loading')).toBeTruthy();
+    await arrive();
+    await settle();
+    expect(screen.getByText('Hello Ana')).toBeTruthy();
+  });
+
+  it('is no "conditional use of use()" when React replays a navigation that waited for it', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { importGreeting, arrive } = controlledImport();
+      const page = lazyPage(importGreeting);
+      await act(async () => {
+        render(<Navigation page={page} />);
+        await Promise.resolve();
+      });
+      // A navigation is a transition: React keeps the old screen while the page's code comes,
+      // then replays the render that waited.
+      await act(async () => {
+        screen.getByRole('button', { name: 'Open' }).click();
+        await Promise.resolve();
+      });
+      expect(screen.getByRole('button', { name: 'Open' })).toBeTruthy();
+      await arrive();
+      await act(async () => {
+        await page.preload();
+      });
+      expect(screen.getByText('Hello Ana')).toBeTruthy();
+      const messages = errors.mock.calls.map((call) => String(call[0]));
+      expect(messages.filter((message) => message.includes('use()'))).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('renders a page whose code was preloaded without suspending', async () => {
+    const { importGreeting, arrive } = controlledImport();
+    const Page = lazyPage(importGreeting);
+    const preloading = Page.preload();
+    await arrive();
+    await preloading;
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Page name="Ana" />
+      </Suspense>,
+    );
+    expect(screen.queryByText('Loading')).toBeNull();
+    expect(screen.getByText('Hello Ana')).toBeTruthy();
   });
 });

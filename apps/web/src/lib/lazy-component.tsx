@@ -1,4 +1,4 @@
-import { createElement, use, useEffect, useState, type ComponentType } from 'react';
+import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { afterNextPaint } from '@/lib/after-next-paint';
 
 /** A component whose code is imported on first need, once, for every place that shows it. */
@@ -83,8 +83,14 @@ export function lazyPage<P extends object>(
 ): LazyPage<P> {
   const component = lazyComponent(importComponent);
   function Page(props: P) {
-    // The same component object on every render: the import is made once and kept.
-    return createElement(component.loaded ?? use(component.load()), props);
+    // The same component object on every render: the import is made once and kept. Until it
+    // has arrived the render suspends on the import by throwing it, as React.lazy once did:
+    // with `use()` React replays the render expecting `use()` again, which a page whose code has
+    // arrived no longer calls ("conditional use of use()").
+    const loaded = component.loaded;
+    if (loaded) return createElement(loaded, props);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- how Suspense is told to wait
+    throw component.load();
   }
   return Object.assign(Page, { preload: component.load, namespaces });
 }
