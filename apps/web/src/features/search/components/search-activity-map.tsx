@@ -53,14 +53,20 @@ function ActivityMap({ languageCode }: { languageCode: string }) {
         })}
       </p>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full border-separate border-spacing-px text-[10px] text-stone-500">
+        {/* 12 px, the least Lighthouse counts as legible on a phone; the hour labels take no
+            width of their own, so 24 columns still fit a phone's screen. */}
+        <table className="w-full border-separate border-spacing-px text-xs text-stone-500">
           <caption className="sr-only">{t('heatmap.title')}</caption>
           <thead>
             <tr>
               <td />
               {Array.from({ length: 24 }, (_, hour) => (
                 <th key={hour} scope="col" className="p-0 font-normal">
-                  {SHOWN_HOURS.has(hour) ? <span aria-hidden="true">{hour}</span> : null}
+                  {SHOWN_HOURS.has(hour) ? (
+                    <span aria-hidden="true" className="block w-0 whitespace-nowrap">
+                      {hour}
+                    </span>
+                  ) : null}
                   <span className="sr-only">
                     {t('heatmap.hour')} {hour}
                   </span>
