@@ -3,11 +3,13 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
 import { nsfwModelPlugin } from './scripts/nsfw-model-plugin.mjs';
+import { DASHBOARD_NAMESPACES } from './src/app/dashboard-namespaces';
 
-// The dashboard's namespaces (its lazyPage in src/app/pages.ts), per language. `common`, which
-// every page needs, public ones included, stays a file of its own.
-const MEMBER_TEXTS =
-  /locales[\\/]([a-z]{2})[\\/](?:dashboard|forms|tokens|pocket|after-call)\.json$/;
+// The dashboard's namespaces, per language. `common`, which every page needs, public ones
+// included, stays a file of its own.
+const MEMBER_TEXTS = new RegExp(
+  `locales[\\\\/]([a-z]{2})[\\\\/](?:${DASHBOARD_NAMESPACES.join('|')})\\.json$`,
+);
 
 const apiTarget = process.env.PARLO_DEV_API ?? 'http://127.0.0.1:3000';
 

@@ -68,6 +68,24 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
   return headers;
 }
 
+/** No sniffing, no embedding from other origins, no referrer, HSTS over https. */
+const ASSET_HEADERS = [
+  'x-content-type-options',
+  'referrer-policy',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+];
+
+/** The named headers of `headers` that are set. */
+function pickHeaders(headers: Record<string, string>, names: readonly string[]) {
+  return Object.fromEntries(
+    names.flatMap((name) => {
+      const value = headers[name];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+}
+
 /**
  * What an API answer needs of the document headers: JSON is never a page, so it gets the set
  * OWASP's REST Security Cheat Sheet gives (no sniffing, no framing, no embedding from other
@@ -76,21 +94,9 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
  * bytes on every API request (issue 20).
  */
 export function apiSecurityHeaders(documentHeaders: Record<string, string>) {
-  const kept = [
-    'x-content-type-options',
-    'x-frame-options',
-    'referrer-policy',
-    'cross-origin-resource-policy',
-    'strict-transport-security',
-  ];
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    ...Object.fromEntries(
-      kept.flatMap((name) => {
-        const value = documentHeaders[name];
-        return value === undefined ? [] : [[name, value]];
-      }),
-    ),
+    ...pickHeaders(documentHeaders, [...ASSET_HEADERS, 'x-frame-options']),
   };
 }
 
@@ -102,18 +108,7 @@ export function apiSecurityHeaders(documentHeaders: Record<string, string>) {
  * than most of the files themselves, on a phone's slow first load (issue 20).
  */
 export function assetSecurityHeaders(documentHeaders: Record<string, string>) {
-  const kept = [
-    'x-content-type-options',
-    'referrer-policy',
-    'cross-origin-resource-policy',
-    'strict-transport-security',
-  ];
-  return Object.fromEntries(
-    kept.flatMap((name) => {
-      const value = documentHeaders[name];
-      return value === undefined ? [] : [[name, value]];
-    }),
-  );
+  return pickHeaders(documentHeaders, ASSET_HEADERS);
 }
 
 // Vite writes content-hashed files to /assets/.

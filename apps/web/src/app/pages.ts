@@ -1,4 +1,5 @@
 import { lazyPage } from '@/lib/lazy-component';
+import { DASHBOARD_NAMESPACES } from '@/app/dashboard-namespaces';
 
 // Every page is its own chunk; a visitor of the landing page downloads none of the app.
 export const LandingPage = lazyPage(() =>
@@ -30,7 +31,7 @@ export const OnboardingPage = lazyPage(() =>
 );
 export const DashboardPage = lazyPage(
   () => import('@/features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
-  ['dashboard', 'forms', 'tokens', 'pocket', 'after-call'],
+  DASHBOARD_NAMESPACES,
 );
 export const SearchPage = lazyPage(() =>
   import('@/features/search/components/search-page').then((m) => m.SearchPage),
