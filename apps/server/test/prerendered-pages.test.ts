@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERFACE_LANGUAGES } from '@parlo/contract/constants';
-import { PUBLIC_PAGES, prerenderedPageFile } from '@parlo/contract/public-pages';
+import { appShellFile, PUBLIC_PAGES, prerenderedPageFile } from '@parlo/contract/public-pages';
 import { buildTestApp, drivers, type TestApp } from './helpers/test-app.ts';
 
 const API_KEY = 'page-key-<&>';
@@ -17,9 +17,16 @@ function write(root: string, file: string, content: string) {
 }
 
 /** A dist as the web build leaves it, each page saying which page and language it is. */
-function makeDist({ skip }: { skip?: string } = {}) {
+function makeDist({ skip, shells = [] }: { skip?: string; shells?: readonly string[] } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'parlo-prerendered-'));
   write(root, 'index.html', '<div id="root"></div><meta content="%PARLO_API_KEY%">');
+  for (const language of shells) {
+    write(
+      root,
+      appShellFile(language as (typeof INTERFACE_LANGUAGES)[number]),
+      `<html lang="${language}"><meta content="%PARLO_API_KEY%"><div id="root">shell</div></html>`,
+    );
+  }
   for (const page of PUBLIC_PAGES) {
     for (const language of INTERFACE_LANGUAGES) {
       if (`${page.id}/${language}` === skip) continue;
@@ -180,5 +187,69 @@ describe.each(drivers)('prerendered public pages (%s)', (driver) => {
     expect(robots.body).toContain('Sitemap: https://parlo.example/sitemap.xml');
     const raw = await t.app.inject({ url: '/pages/en/landing.html', headers: { accept: '*/*' } });
     expect(raw.statusCode).toBe(404);
+  });
+});
+
+describe.each(drivers)("the dashboard's app shell (%s)", (driver) => {
+  const langOf = (body: string) => /<html lang="([a-z]+)"/.exec(body)?.[1];
+
+  it('sends the dashboard with its shell in the language the app will show', async () => {
+    const webDist = makeDist({ shells: INTERFACE_LANGUAGES });
+    const t = await buildTestApp(driver, { env: { WEB_DIST: webDist, API_KEY, PUBLIC_URL } });
+    try {
+      const cases = [
+        { headers: {}, lang: 'en' },
+        { headers: { 'accept-language': 'pt-BR,pt;q=0.9' }, lang: 'pt' },
+        { headers: { cookie: 'lang=ko', 'accept-language': 'es' }, lang: 'ko' },
+        { headers: { cookie: 'lang=<b>' }, lang: 'en' },
+      ];
+      for (const { headers, lang } of cases) {
+        const res = await t.app.inject({ url: '/dashboard', headers: { ...html, ...headers } });
+        const where = JSON.stringify(headers);
+        expect(res.statusCode, where).toBe(200);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-language'], where).toBe(lang);
+        expect(String(res.headers['vary'])).toContain('Cookie, Accept-Language, Accept-Encoding');
+        expect(langOf(res.body), where).toBe(lang);
+        expect(res.body).toContain('>shell</div>');
+        expect(res.body).toContain('content="page-key-&lt;&amp;&gt;"');
+      }
+      const asked = await t.app.inject({ url: '/dashboard?lang=ja', headers: html });
+      expect(langOf(asked.body)).toBe('ja');
+      const zipped = await t.app.inject({
+        url: '/dashboard',
+        headers: { ...html, 'accept-encoding': 'gzip', cookie: 'lang=es' },
+      });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(zipped.rawPayload).toString()).toContain('<html lang="es">');
+      // The other signed-in pages keep the loading screen; the shell files are not files to fetch.
+      const settings = await t.app.inject({ url: '/settings/general', headers: html });
+      expect(settings.body).toContain('<div id="root"></div>');
+      const raw = await t.app.inject({
+        url: '/shells/en/dashboard.html',
+        headers: { accept: '*/*' },
+      });
+      expect(raw.statusCode).toBe(404);
+    } finally {
+      await t.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+
+  it('sends index.html for the dashboard when a language has no shell', async () => {
+    const webDist = makeDist({ shells: INTERFACE_LANGUAGES.filter((l) => l !== 'ja') });
+    const t = await buildTestApp(driver, { env: { WEB_DIST: webDist, API_KEY, PUBLIC_URL } });
+    try {
+      const res = await t.app.inject({
+        url: '/dashboard',
+        headers: { ...html, cookie: 'lang=es' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+    } finally {
+      await t.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
   });
 });

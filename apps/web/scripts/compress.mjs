@@ -16,7 +16,13 @@ for (const entry of await readdir(dist, { recursive: true, withFileTypes: true }
   const file = path.join(entry.parentPath, entry.name);
   const relative = path.relative(dist, file);
   const text = TEXT.test(entry.name) || relative === 'offline.html';
-  if (!text || SERVED_FROM_MEMORY.has(relative) || relative.startsWith('pages')) continue;
+  if (
+    !text ||
+    SERVED_FROM_MEMORY.has(relative) ||
+    relative.startsWith('pages') ||
+    relative.startsWith('shells')
+  )
+    continue;
   const body = await readFile(file);
   // Small files too: the dashboard loads dozens of 1-3 KB chunks, and brotli takes a third to a
   // half off each. A copy that would not be smaller is not written.

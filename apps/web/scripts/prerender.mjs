@@ -1,5 +1,6 @@
 // Writes the prerendered public pages (issue 20) into dist/: every public page in every
-// interface language, the offline page, the SPA's loading screen, sitemap.xml and robots.txt.
+// interface language, the offline page, the SPA's loading screen, the dashboard's app shell in
+// each language, sitemap.xml and robots.txt.
 // Runs after the client build (dist/public.html and dist/offline.html are its templates) and the
 // server build of src/app/prerender/entry-server.tsx (dist-ssr/).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -56,9 +57,22 @@ await writeFile(
   fill(indexTemplate, { '<!--parlo-loading-->': server.prerenderLoadingPage() }),
 );
 
+// The dashboard's HTML carries its first screen (the app shell) in each interface language.
+for (const language of INTERFACE_LANGUAGES) {
+  const file = path.join(dist, server.appShellFile(language));
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(
+    file,
+    fill(indexTemplate, {
+      '<html lang="en">': `<html lang="${language}">`,
+      '<div id="root"><!--parlo-loading-->': `<div id="root" ${server.APP_SHELL_ATTRIBUTE}>${await server.prerenderDashboardShell(language)}`,
+    }),
+  );
+}
+
 await writeFile(path.join(dist, 'sitemap.xml'), server.sitemapXml());
 await writeFile(path.join(dist, 'robots.txt'), server.robotsTxt());
 await rm(ssrDir, { recursive: true, force: true });
 console.log(
-  `prerendered ${pages} public pages, the offline page, the loading screen, sitemap.xml and robots.txt`,
+  `prerendered ${pages} public pages, the offline page, the loading screen, the dashboard's shells, sitemap.xml and robots.txt`,
 );

@@ -54,6 +54,17 @@ export function prerenderedPageFile(id: PublicPageId, language: InterfaceLanguag
   return `pages/${language}/${id}.html`;
 }
 
+/** The signed-in home, whose HTML carries its app shell (see appShellFile). */
+export const DASHBOARD_PATH = '/dashboard';
+
+/**
+ * Where the build writes the dashboard's app shell in one language: index.html with the
+ * dashboard's first screen, before the member's data, in place of the loading screen.
+ */
+export function appShellFile(language: InterfaceLanguage) {
+  return `shells/${language}/dashboard.html`;
+}
+
 /** The address of a page in one language: `?lang=` is the spec's own switch, so it is the URL. */
 export function publicPageUrl(origin: string, path: string, language: InterfaceLanguage) {
   return `${origin}${path}?${LANGUAGE_QUERY_PARAMETER}=${language}`;

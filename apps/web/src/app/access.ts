@@ -1,4 +1,5 @@
 import { isRestricted, type UserStatus } from '@parlo/contract/account-status';
+import { DASHBOARD_PATH } from '@parlo/contract/public-pages';
 import { RETURN_TO_PARAM, safeReturnTo } from '@/lib/return-to';
 
 /**
@@ -30,7 +31,8 @@ export type AccessDecision = 'allow' | 'blocked_page' | { redirect: string };
 export const HOME_PATH = '/';
 export const SIGN_IN_PATH = '/auth/signin';
 export const ONBOARDING_PATH = '/onboarding';
-export const DASHBOARD_PATH = '/dashboard';
+// The server sends this page with its app shell, so the path is the contract's.
+export { DASHBOARD_PATH };
 export const PRACTICE_PATH = '/practice';
 export const SESSION_ENDED_PATH = '/session-ended';
 

@@ -9,6 +9,7 @@ import { App } from '@/app/app';
 import { pageNamespaces, prefetchRouteData, preloadPages } from '@/app/router';
 import { useStartupStore } from '@/app/startup/startup-store';
 import { yieldToMain } from '@/lib/yield-to-main';
+import { APP_SHELL_ATTRIBUTE } from '@/app/app-shell';
 
 const app = (
   <StrictMode>
@@ -22,7 +23,8 @@ const DATA_WAIT_MS = 1_000;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The SPA, rendered from scratch into #root, where index.html already shows the loading screen.
+ * The SPA, rendered from scratch into #root, where the HTML already shows the loading screen (the
+ * dashboard's: its app shell, the page before the member's data).
  * The page's code and texts, the start-up's requests (health, the session's restore) and the
  * data of the page the address shows all start now, side by side. The app renders once they have
  * arrived (the data waited for at most DATA_WAIT_MS more): one render of the whole page, instead
@@ -36,6 +38,8 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export async function renderApp(root: HTMLElement) {
   const { pathname } = window.location;
+  // The dashboard's HTML shows a member's first screen; a visitor is about to be sent to sign in.
+  if (root.hasAttribute(APP_SHELL_ATTRIBUTE) && !hasStoredSession()) root.replaceChildren();
   // Not in the task that evaluated the app's modules.
   await yieldToMain();
   // The code and texts first: their files are the longest wait.

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
 import { PageSpinner } from '@/components/notices/loading-page';
@@ -59,16 +59,20 @@ type AppLayoutProps = {
   viewKey: number;
 };
 
-/** Header, the page the route allows, footer and the cookie banner. */
-export function AppLayout({ viewKey }: AppLayoutProps) {
+type LayoutFrameProps = {
+  session: SessionUser;
+  /** The page. */
+  children: ReactNode;
+  /** Dialogs, banners and members' connections, after the footer. */
+  after?: ReactNode;
+};
+
+/**
+ * The frame every page of the app sits in: the skip link, the header, the page and the footer.
+ * The build prerenders the dashboard's app shell in it too, so the shell and the page line up.
+ */
+export function LayoutFrame({ session, children, after }: LayoutFrameProps) {
   const { t } = useTranslation();
-  const session = useSessionUser();
-  const bonusTokens = useBonusTokensDialog();
-  const deviceTest = useDeviceTestDialog();
-  const report = useReportDialog();
-  const reportTarget = session.status === 'signed_in' ? report.target : null;
-  const publicPage = isPublicAccess(useRouteAccessKind());
-  const onCall = useMatch(PRACTICE_PATH) !== null;
   return (
     <div id={APP_SHELL_ID} className="flex min-h-dvh flex-col">
       <a
@@ -79,11 +83,25 @@ export function AppLayout({ viewKey }: AppLayoutProps) {
       </a>
       <Header session={session} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Suspense fallback={<PageSpinner fill />}>
-          <AccessGate key={viewKey} session={session} />
-        </Suspense>
+        {children}
       </main>
       <Footer />
+      {after}
+    </div>
+  );
+}
+
+/** Header, the page the route allows, footer and the cookie banner. */
+export function AppLayout({ viewKey }: AppLayoutProps) {
+  const session = useSessionUser();
+  const bonusTokens = useBonusTokensDialog();
+  const deviceTest = useDeviceTestDialog();
+  const report = useReportDialog();
+  const reportTarget = session.status === 'signed_in' ? report.target : null;
+  const publicPage = isPublicAccess(useRouteAccessKind());
+  const onCall = useMatch(PRACTICE_PATH) !== null;
+  const after = (
+    <>
       <CookieBanner />
       <Deferred
         component={bonusTokensDialog}
@@ -120,6 +138,13 @@ export function AppLayout({ viewKey }: AppLayoutProps) {
       {isMember(session) && !onCall && !publicPage && (
         <Deferred component={warningNotice} when props={{}} />
       )}
-    </div>
+    </>
+  );
+  return (
+    <LayoutFrame session={session} after={after}>
+      <Suspense fallback={<PageSpinner fill />}>
+        <AccessGate key={viewKey} session={session} />
+      </Suspense>
+    </LayoutFrame>
   );
 }

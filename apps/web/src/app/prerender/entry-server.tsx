@@ -2,16 +2,18 @@
 import type { Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@parlo/contract/constants';
-import { PUBLIC_PAGES, type PublicPage } from '@parlo/contract/public-pages';
+import { appShellFile, PUBLIC_PAGES, type PublicPage } from '@parlo/contract/public-pages';
 import { i18n, i18nOptions } from '@/lib/i18n';
 import { PAGE_META } from '@/app/prerender/page-meta';
 import { pageHead } from '@/app/prerender/page-head';
 import { renderPublicPage } from '@/app/prerender/render-page';
 import { renderOfflinePage } from '@/app/prerender/render-offline-page';
+import { renderDashboardShell } from '@/app/prerender/render-dashboard-shell';
 
 export { robotsTxt, sitemapXml } from '@/app/prerender/sitemap';
 export { renderLoadingPage as prerenderLoadingPage } from '@/app/prerender/render-loading-page';
-export { PUBLIC_PAGES, INTERFACE_LANGUAGES };
+export { APP_SHELL_ATTRIBUTE } from '@/app/app-shell';
+export { PUBLIC_PAGES, INTERFACE_LANGUAGES, appShellFile };
 
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
   eager: true,
@@ -69,4 +71,10 @@ export async function prerenderPage(
 export async function prerenderOfflinePage(): Promise<string> {
   await ready;
   return renderOfflinePage();
+}
+
+/** The dashboard's app shell in one language (the inside of #root). */
+export async function prerenderDashboardShell(language: InterfaceLanguage): Promise<string> {
+  await ready;
+  return renderDashboardShell(language);
 }

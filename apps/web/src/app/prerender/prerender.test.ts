@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INTERFACE_LANGUAGES } from '@parlo/contract/constants';
 import { PUBLIC_PAGES } from '@parlo/contract/public-pages';
 import {
+  prerenderDashboardShell,
   prerenderLoadingPage,
   prerenderOfflinePage,
   prerenderPage,
@@ -73,5 +74,27 @@ describe('prerendered public pages', () => {
     expect(html).toContain('<svg');
     // No words: index.html serves every language; the app adds the announcement in the user's.
     expect(html.replace(/<[^>]*>/g, '').trim()).toBe('');
+  });
+
+  it("writes the dashboard's app shell in every language, the same for every member", async () => {
+    for (const language of INTERFACE_LANGUAGES) {
+      const shell = await prerenderDashboardShell(language);
+      const where = `dashboard shell ${language}`;
+      // The page's first screen as the app draws it before the member's data: its texts...
+      expect(shell, where).toContain(inBody(text(language, 'dashboard', 'subtitle')));
+      expect(shell, where).toContain(inBody(text(language, 'dashboard', 'start.title')));
+      expect(shell, where).toContain(inBody(text(language, 'dashboard', 'start.text')));
+      expect(shell, where).toContain(inBody(text(language, 'common', 'footer.about')));
+      // ...the way into a session and the header of a session being restored...
+      expect(shell, where).toMatch(/<a [^>]*href="\/search"/);
+      expect(shell, where).toContain('id="main-content"');
+      expect(shell, where).toContain('aria-busy="true"');
+      // ...and nothing of a member, nothing to run.
+      const greeting = text(language, 'dashboard', 'greeting').split('{{name}}');
+      const longest = greeting.reduce((a, b) => (b.length > a.length ? b : a));
+      expect(shell, where).not.toContain(inBody(longest));
+      expect(shell, where).not.toContain('<script');
+      expect(shell, where).not.toContain(inBody(text(language, 'common', 'header.sign_in')));
+    }
   });
 });

@@ -74,11 +74,11 @@ function stubApi(pages: Record<number, () => Promise<SessionList>>) {
 const sessionCalls = (get: ReturnType<typeof stubApi>['get']) =>
   get.mock.calls.filter(([path]) => path === '/api/v1/sessions');
 
-function renderDashboard(me: User, arrival: { state?: unknown } = {}) {
+function renderDashboard(me: User | null, arrival: { state?: unknown } = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
-  queryClient.setQueryData(currentUserQueryKey, me);
+  if (me) queryClient.setQueryData(currentUserQueryKey, me);
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <DashboardPage /> },
@@ -113,6 +113,17 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ana!' })).toBeTruthy();
     const start = screen.getByRole('link', { name: 'Start a session' });
     expect(start.getAttribute('href')).toBe('/search');
+  });
+
+  it('shows the page without the member while their data loads, the way in already usable', async () => {
+    vi.spyOn(apiClient, 'get').mockImplementation(() => new Promise(() => {}));
+    renderDashboard(null);
+    expect(await screen.findByText('Ready for your next conversation?')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Start a conversation' })).toBeTruthy();
+    const start = screen.getByRole('link', { name: 'Start a session' });
+    expect(start.getAttribute('href')).toBe('/search');
+    expect(screen.queryByText(/Welcome/)).toBeNull();
+    expect(screen.queryByText(/tokens? left/)).toBeNull();
   });
 
   it('says Welcome, not Welcome back, to someone who has just finished onboarding', async () => {

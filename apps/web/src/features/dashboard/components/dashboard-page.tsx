@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { PageSpinner } from '@/components/notices/loading-page';
 import { currentUserQueryOptions, displayName } from '@/lib/current-user';
 import { isJustJoined } from '@/lib/just-joined';
 import { CalibratedLevel, PocketLinkCard } from '@/features/dashboard/components/after-call-cards';
 import { CurrentLanguageCard } from '@/features/dashboard/components/current-language-card';
+import { DashboardSkeleton } from '@/features/dashboard/components/dashboard-skeleton';
 import { LanguagePrompt } from '@/features/dashboard/components/language-prompt';
 import { RecentSessionsCard } from '@/features/dashboard/components/recent-sessions-card';
 import { StartSessionCard } from '@/features/dashboard/components/start-session-card';
@@ -16,7 +16,7 @@ export function DashboardPage() {
   const { data: user } = useQuery(currentUserQueryOptions());
   // Someone who has just finished onboarding is not coming back: they are arriving.
   const justJoined = isJustJoined(useLocation().state);
-  if (!user) return <PageSpinner fill />;
+  if (!user) return <DashboardSkeleton />;
 
   const profile = user.profile;
   const languages = profile?.languages ?? [];

@@ -45,6 +45,13 @@ export function StartSessionCard({ hasCurrentLanguage }: StartSessionCardProps) 
           {t('start.title')}
         </h2>
         <p className="mt-1.5 text-sm leading-6 text-brand-50/90">{t('start.text')}</p>
+        {tokens.status === 'loading' && (
+          // The balance's line, held open so the button below does not move when it arrives.
+          <span aria-hidden="true" className="mt-4 flex flex-wrap gap-x-3 gap-y-1">
+            <span className="h-5 w-52 animate-pulse rounded bg-white/20" />
+            <span className="h-5 w-32 animate-pulse rounded bg-white/20" />
+          </span>
+        )}
         {tokens.status === 'ready' && (
           <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium">
             <TokenCount balance={tokens.balance} />

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { newPerson, signInOnboarded } from '../support/auth';
+import type { BrowserGlobals } from '../support/browser-globals';
+
+// The dashboard's HTML carries its first screen, prerendered per language (issue 20): a phone
+// paints it from the document while the framework is still on its way.
+test.describe("the dashboard's app shell", () => {
+  test('a member sees the first screen in their language from the HTML, then their dashboard', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const person = newPerson('shell');
+    await signInOnboarded(page, person);
+    // The app stores a chosen language in localStorage and in the cookie the server reads.
+    await page.evaluate(() =>
+      (globalThis as unknown as BrowserGlobals).localStorage.setItem('i18nextLng', 'ko'),
+    );
+    await context.addCookies([{ name: 'lang', value: 'ko', url: baseURL! }]);
+
+    // Without its scripts, the page is what the HTML paints.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/dashboard');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page.getByRole('heading', { name: '대화 시작하기' })).toBeVisible();
+    await expect(page.getByText('다음 대화를 시작할 준비가 되셨나요?')).toBeVisible();
+    await expect(page.getByRole('link', { name: '세션 시작' })).toHaveAttribute('href', '/search');
+    // Nothing of the member is in it: no greeting, no name.
+    await expect(page.getByText(person.name)).toHaveCount(0);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+
+    // With them, the app renders the member's dashboard over it.
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /님, 다시 오신 걸 환영해요/ })).toContainText(
+      person.name,
+    );
+    await expect(page.getByRole('link', { name: '세션 시작' })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  });
+
+  test('a visitor who opens the dashboard goes to sign in, the shell cleared', async ({ page }) => {
+    // The app's texts held back: the app has started but cannot render yet.
+    const texts = /\/assets\/(texts|common)-[^/]+\.js$/;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(texts, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const textsAsked = page.waitForRequest(texts);
+    await page.goto('/dashboard');
+    await textsAsked;
+    // The member's first screen is not what a visitor is left looking at.
+    await expect(page.locator('#root')).toBeEmpty();
+    release();
+    await expect(page).toHaveURL(/\/auth\/signin\?returnTo=%2Fdashboard/);
+    await expect(page.getByRole('heading', { name: 'Start a conversation' })).toHaveCount(0);
+  });
+});
