@@ -65,7 +65,7 @@ export function CallControls(props: CallControlsProps) {
           <span
             aria-hidden="true"
             data-testid="unread-badge"
-            className="absolute -top-1 -right-1 min-w-5 rounded-full bg-coral-500 px-1 text-center text-[11px] leading-5 font-bold text-white"
+            className="absolute -top-1 -right-1 min-w-5 rounded-full bg-coral-500 px-1 text-center text-xs leading-5 font-bold text-white"
           >
             {unreadBadge(unreadCount)}
           </span>

@@ -104,7 +104,7 @@ export function ChatCard({ messages, ready, onSend, onClose, renderAfterMessage 
                 <span className="mt-0.5 flex items-center justify-between gap-2">
                   <time
                     dateTime={new Date(message.timestamp).toISOString()}
-                    className={`block text-[11px] ${message.sender === 'self' ? 'text-brand-100' : 'text-stone-500'}`}
+                    className={`block text-xs ${message.sender === 'self' ? 'text-brand-100' : 'text-stone-500'}`}
                   >
                     {time.format(message.timestamp)}
                   </time>

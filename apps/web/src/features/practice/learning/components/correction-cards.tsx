@@ -53,7 +53,7 @@ function SuggestButton({ message, onClick }: { message: ChatMessage; onClick: ()
       type="button"
       onClick={onClick}
       aria-label={t('corrections.suggest_for', { message: message.content.slice(0, 80) })}
-      className="rounded-full px-2 py-0.5 text-[11px] font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+      className="rounded-full px-2 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
     >
       {t('corrections.suggest')}
     </button>
@@ -90,7 +90,7 @@ function CorrectionForm({ message, onSubmit, onDone }: CorrectionFormProps) {
       <p id={`${id}-title`} className="text-xs font-semibold text-ink">
         {t('corrections.form_title')}
       </p>
-      <label htmlFor={`${id}-text`} className="text-[11px] text-stone-600">
+      <label htmlFor={`${id}-text`} className="text-xs text-stone-600">
         {t('corrections.corrected_label')}
       </label>
       <textarea
@@ -103,7 +103,7 @@ function CorrectionForm({ message, onSubmit, onDone }: CorrectionFormProps) {
         onChange={(event) => setCorrected(event.target.value)}
         className="resize-none rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm text-ink focus:border-brand-600 focus:outline-none"
       />
-      <label htmlFor={`${id}-note`} className="text-[11px] text-stone-600">
+      <label htmlFor={`${id}-note`} className="text-xs text-stone-600">
         {t('corrections.note_label')}
       </label>
       <input
@@ -114,7 +114,7 @@ function CorrectionForm({ message, onSubmit, onDone }: CorrectionFormProps) {
         onChange={(event) => setNote(event.target.value)}
         className="rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm text-ink focus:border-brand-600 focus:outline-none"
       />
-      {!changed && <p className="text-[11px] text-stone-500">{t('corrections.unchanged')}</p>}
+      {!changed && <p className="text-xs text-stone-500">{t('corrections.unchanged')}</p>}
       <div className="flex justify-end gap-2">
         <button
           type="button"
@@ -150,7 +150,7 @@ function CorrectionCard({
       data-testid="correction-card"
       className="w-full max-w-[90%] rounded-xl bg-amber-50 px-3 py-2 text-sm text-ink ring-1 ring-amber-200"
     >
-      <p className="text-[11px] font-semibold text-amber-900">
+      <p className="text-xs font-semibold text-amber-900">
         {correction.by === 'self' ? t('corrections.by_you') : t('corrections.by_partner')}
       </p>
       <p data-testid="correction-diff" className="mt-1 break-words whitespace-pre-wrap">

@@ -56,7 +56,7 @@ export function TalkBalanceBar({
             </>
           )}
         </div>
-        {totalMs === 0 && <p className="mt-1 text-[11px] text-stone-500">{t('balance.waiting')}</p>}
+        {totalMs === 0 && <p className="mt-1 text-xs text-stone-500">{t('balance.waiting')}</p>}
       </div>
 
       <div aria-live="polite">

@@ -124,7 +124,7 @@ export function TaskCardPanel({ deck, languageCode, connecting }: TaskCardPanelP
           <ChevronRightIcon className="size-4" />
         </button>
       </div>
-      <p className="mt-2 text-center text-[11px] text-stone-500">{t('cards.shared')}</p>
+      <p className="mt-2 text-center text-xs text-stone-500">{t('cards.shared')}</p>
     </section>
   );
 }
