@@ -62,7 +62,9 @@ async function signIn(context, baseUrl) {
   });
   if (!profile.ok() || !language.ok()) throw new Error('onboarding through the API failed');
   await page.goto(`${baseUrl}/dashboard`);
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  // The member's own page, not its app shell from the HTML: the start-up (and its refresh of the
+  // session) has finished before the tab closes.
+  await page.getByRole('heading', { name: /Robin/ }).waitFor();
   await coldStart(context, page);
 }
 
