@@ -17,6 +17,7 @@ import {
   PUBLIC_PAGES,
   matchInterfaceLanguage,
   negotiateInterfaceLanguage,
+  appShellFile,
   prerenderedPageFile,
   publicPageUrl,
 } from '@parlo/contract/public-pages';
@@ -27,6 +28,7 @@ import {
   SIGN_IN_PROVIDERS_META,
 } from '@parlo/contract/web-config';
 import { escapeHtml } from '../lib/html.ts';
+import { addVary } from '../lib/vary.ts';
 
 /** One page in one language, as asked for by path alone or with `?lang=` (its canonical differs). */
 export type PageVersions = Record<InterfaceLanguage, { bare: HtmlBody; asked: HtmlBody }>;
@@ -36,6 +38,11 @@ export type PrerenderedSite = {
   pages: Map<string, PageVersions>;
   sitemapXml: string | null;
   robotsTxt: string | null;
+  /**
+   * The dashboard's HTML per interface language, its first screen in place of the loading screen
+   * (the app shell); null for a build without them, whose dashboard gets index.html.
+   */
+  dashboardShells: Record<InterfaceLanguage, HtmlBody> | null;
 };
 
 export type Placeholders = {
@@ -97,7 +104,21 @@ export async function loadPrerenderedSite(
     pages,
     sitemapXml: await readFilled(join(root, 'sitemap.xml'), placeholders),
     robotsTxt: await readFilled(join(root, 'robots.txt'), placeholders),
+    dashboardShells: await loadDashboardShells(root, placeholders),
   };
+}
+
+/** Every language's shell, or none: a language missing would be answered in another's words. */
+async function loadDashboardShells(root: string, placeholders: Placeholders) {
+  const shells = await Promise.all(
+    INTERFACE_LANGUAGES.map((language) =>
+      readFilled(join(root, appShellFile(language)), placeholders),
+    ),
+  );
+  if (shells.some((html) => html === null)) return null;
+  return Object.fromEntries(
+    INTERFACE_LANGUAGES.map((language, index) => [language, htmlBody(shells[index]!)]),
+  ) as Record<InterfaceLanguage, HtmlBody>;
 }
 
 /** An HTML answer, gzipped once on first demand (pages are sent far more often than built). */
@@ -131,15 +152,27 @@ export function pageLanguage(request: FastifyRequest) {
   return { language, askedForOne: matchInterfaceLanguage([asked]) !== undefined };
 }
 
+/**
+ * Sends the page in the language the app will show, picked from its versions. The CORS hook's
+ * `Vary: Origin` is kept: the answer depends on the cookie, the languages and the encoding too.
+ */
+export function sendInPageLanguage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pick: (language: InterfaceLanguage, askedForOne: boolean) => HtmlBody,
+): FastifyReply {
+  const { language, askedForOne } = pageLanguage(request);
+  for (const field of ['Cookie', 'Accept-Language', 'Accept-Encoding']) addVary(reply, field);
+  reply.header('content-language', language);
+  return sendHtml(pick(language, askedForOne), request, reply);
+}
+
 export function sendPrerenderedPage(
   versions: PageVersions,
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const { language, askedForOne } = pageLanguage(request);
-  const version = versions[language];
-  reply
-    .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
-    .header('content-language', language);
-  return sendHtml(askedForOne ? version.asked : version.bare, request, reply);
+  return sendInPageLanguage(request, reply, (language, askedForOne) =>
+    askedForOne ? versions[language].asked : versions[language].bare,
+  );
 }

@@ -5,14 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isUnder, pathOf } from '../lib/paths.ts';
 import { addVary } from '../lib/vary.ts';
-import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@parlo/contract/constants';
-import { appShellFile, DASHBOARD_PATH } from '@parlo/contract/public-pages';
+import { DASHBOARD_PATH } from '@parlo/contract/public-pages';
 import {
   fillPlaceholders,
   htmlBody,
   loadPrerenderedSite,
-  pageLanguage,
   sendHtml,
+  sendInPageLanguage,
   sendPrerenderedPage,
   type HtmlBody,
   type Placeholders,
@@ -30,13 +29,8 @@ export interface WebApp {
   root: string;
   /** index.html with the API key and the sign-in providers filled in, built once at start. */
   indexHtml: HtmlBody;
-  /** The prerendered public pages, sitemap.xml and robots.txt, with the origin filled in. */
+  /** The prerendered public pages and dashboard shells, sitemap.xml and robots.txt, filled in. */
   site: PrerenderedSite;
-  /**
-   * The dashboard's HTML per interface language, its first screen in place of the loading screen
-   * (the app shell); null for a build without them, whose dashboard gets index.html.
-   */
-  dashboardShells: Record<InterfaceLanguage, HtmlBody> | null;
 }
 
 /** What the server fills into the built pages: the web app reads it from meta tags and links. */
@@ -56,37 +50,7 @@ export async function loadWebApp(root: string, settings: WebAppSettings): Promis
     root,
     indexHtml: htmlBody(fillPlaceholders(template, settings)),
     site: await loadPrerenderedSite(root, settings),
-    dashboardShells: await loadDashboardShells(root, settings),
   };
-}
-
-/** Every language's shell, or none: a language missing would get another's text. */
-async function loadDashboardShells(root: string, settings: WebAppSettings) {
-  const files = INTERFACE_LANGUAGES.map((language) => join(root, appShellFile(language)));
-  if (!files.every((file) => existsSync(file))) return null;
-  const shells = await Promise.all(
-    files.map(async (file) => htmlBody(fillPlaceholders(await readFile(file, 'utf8'), settings))),
-  );
-  return Object.fromEntries(
-    INTERFACE_LANGUAGES.map((language, index) => [language, shells[index]]),
-  ) as Record<InterfaceLanguage, HtmlBody>;
-}
-
-/**
- * The dashboard with its app shell in the language the app will show (the stored choice's
- * cookie, `?lang=`, Accept-Language: the order the public pages follow).
- */
-function sendDashboard(
-  shells: Record<InterfaceLanguage, HtmlBody>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): FastifyReply {
-  const { language } = pageLanguage(request);
-  addVary(reply, 'Cookie');
-  addVary(reply, 'Accept-Language');
-  addVary(reply, 'Accept-Encoding');
-  reply.header('content-language', language);
-  return sendHtml(shells[language], request, reply);
 }
 
 export function sendIndex(
@@ -138,10 +102,11 @@ const webAppPlugin: FastifyPluginAsync<{ webApp: WebApp }> = async (app, { webAp
       sendPrerenderedPage(versions, request, reply),
     );
   }
-  const { dashboardShells } = webApp;
+  const { dashboardShells } = webApp.site;
   if (dashboardShells !== null) {
+    // The dashboard's HTML with its app shell, in the language the app will show.
     app.get(DASHBOARD_PATH, { schema: { hide: true } }, (request, reply) =>
-      sendDashboard(dashboardShells, request, reply),
+      sendInPageLanguage(request, reply, (language) => dashboardShells[language]),
     );
   }
   const spaRoutes = ['/', '/index.html'].filter((url) => !pages.has(url));

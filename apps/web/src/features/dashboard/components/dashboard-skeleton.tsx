@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { PocketLinkCard } from '@/features/dashboard/components/after-call-cards';
-import { RecentSessionsCard } from '@/features/dashboard/components/recent-sessions-card';
+import { DashboardLayout } from '@/features/dashboard/components/dashboard-layout';
 import { StartSessionCard } from '@/features/dashboard/components/start-session-card';
 
 /** The current-language card's outline while the member's languages load. */
@@ -35,27 +34,23 @@ function CurrentLanguageSkeleton() {
  * too while the member's data loads.
  */
 export function DashboardSkeleton() {
-  const { t } = useTranslation(['dashboard', 'common']);
   return (
-    <div aria-busy="true" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <div>
-        <h1 className="sr-only">{t('common:pages.dashboard.title')}</h1>
-        {/* The greeting, which names the member. */}
+    <DashboardLayout
+      busy
+      greeting={
+        // The greeting, which names the member.
         <div aria-hidden="true" className="flex h-9 items-center sm:h-10">
           <span className="block h-7 w-72 max-w-full animate-pulse rounded-lg bg-stone-200 sm:h-8" />
         </div>
-        <p className="mt-2 text-base leading-7 text-stone-600">{t('subtitle')}</p>
-      </div>
-
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-        <div className="grid gap-6">
+      }
+      cards={
+        <>
           {/* Until the member's languages say otherwise: the server decides when it is pressed. */}
           <StartSessionCard hasCurrentLanguage />
           <CurrentLanguageSkeleton />
           <PocketLinkCard />
-        </div>
-        <RecentSessionsCard />
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }
