@@ -5,6 +5,9 @@ import type { BrowserGlobals } from '../support/browser-globals';
 // The dashboard's HTML carries its first screen, prerendered per language (issue 20): a phone
 // paints it from the document while the framework is still on its way.
 test.describe("the dashboard's app shell", () => {
+  // The service worker would answer the app's scripts from its cache, past the blocked route.
+  test.use({ serviceWorkers: 'block' });
+
   test('a member sees the first screen in their language from the HTML, then their dashboard', async ({
     page,
     context,
