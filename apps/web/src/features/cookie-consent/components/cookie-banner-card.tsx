@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Deferred, lazyComponent } from '@/lib/lazy-component';
-import { ConsentText } from '@/features/cookie-consent/components/consent-text';
+import { ConsentLinks } from '@/features/cookie-consent/components/consent-links';
 import {
   CONSENT_ACTION_ATTRIBUTE,
   type ConsentAction,
@@ -40,9 +40,12 @@ export function CookieBannerCard({
       <h2 id={titleId} className="text-base font-semibold text-ink">
         {t('cookie_banner.title')}
       </h2>
-      <p className="mt-1.5 text-sm leading-6 text-stone-600">
-        <ConsentText i18nKey={expanded ? 'cookie_banner.details' : 'cookie_banner.summary'} />
+      {/* Short, balanced lines and the links apart: on a phone the compact form stays a strip
+          at the bottom rather than a third of the screen. */}
+      <p className="mt-1.5 text-sm leading-6 text-balance text-stone-600">
+        {t(expanded ? 'cookie_banner.details' : 'cookie_banner.summary')}
       </p>
+      <ConsentLinks />
       {expanded ? (
         <div className="mt-2">
           <Deferred component={cookiePreferencesForm} when props={{}} />

@@ -44,7 +44,7 @@ export function StartSessionCard({ hasCurrentLanguage }: StartSessionCardProps) 
         <h2 id="start-session-title" className="mt-4 text-xl font-bold">
           {t('start.title')}
         </h2>
-        <p className="mt-1.5 text-sm leading-6 text-brand-50/90">{t('start.text')}</p>
+        <p className="mt-1.5 text-base leading-7 text-pretty text-brand-50/90">{t('start.text')}</p>
         {tokens.status === 'loading' && (
           // The balance's line, held open so the button below does not move when it arrives.
           <span aria-hidden="true" className="mt-4 flex flex-wrap gap-x-3 gap-y-1">
