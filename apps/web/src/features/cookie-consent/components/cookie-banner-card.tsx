@@ -41,8 +41,9 @@ export function CookieBannerCard({
         {t('cookie_banner.title')}
       </h2>
       {/* Short, balanced lines and the links apart: on a phone the compact form stays a strip
-          at the bottom rather than a third of the screen. */}
-      <p className="mt-1.5 text-sm leading-6 text-balance text-stone-600">
+          at the bottom rather than a third of the screen. Japanese breaks between phrases
+          (auto-phrase), not inside a word, when the lines are balanced. */}
+      <p className="mt-1.5 text-sm leading-6 text-balance [word-break:auto-phrase] text-stone-600">
         {t(expanded ? 'cookie_banner.details' : 'cookie_banner.summary')}
       </p>
       <ConsentLinks />
