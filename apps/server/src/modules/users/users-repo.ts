@@ -3,7 +3,7 @@ import type { Gender } from '@parlo/contract/profiles';
 import type { ProficiencyLevel } from '@parlo/contract/constants';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { jsonColumn, preparedQuery } from '../../db/prepared.ts';
 import type { ProfileRecord } from '../profiles/profiles-repo.ts';
 import { refreshTokens } from '../../db/tables/auth.ts';
 import { referrals } from '../../db/tables/tokens.ts';
@@ -81,18 +81,24 @@ interface MeDbRow extends AccountStatusDbRow {
 
 /**
  * One statement for all of GET /users/me: the user row, the profile beside it and the languages
- * aggregated in the order they were added (what profiles-repo findProfile reads in two).
+ * aggregated in the order they were added (what profiles-repo findProfile reads in two). The row
+ * comes as one json column: node-postgres sets up a parser per column of every result, and for
+ * sixteen columns that cost more than parsing the one JSON text.
  */
-const meRows = preparedQuery<MeDbRow, 'userId'>(
+const meRows = preparedQuery<{ me: MeDbRow | string }, 'userId'>(
   'parlo_find_me',
-  (param) => sql`select u.status, u.blocked_until, u.deleted_at, u.username, u.provider,
-      u.blocked_at, u.referral_id, u.image_url,
-      p.user_id is not null as has_profile, p.name, p.gender, p.country,
-      p.date_of_birth::text as date_of_birth, p.current_language_code,
-      coalesce(p.image_url, u.image_url) as profile_image_url,
-      (select coalesce(json_agg(json_build_object('id', l.id, 'languageCode', l.language_code,
-          'proficiencyLevel', l.proficiency_level) order by l.created_at, l.id), '[]'::json)
-        from user_languages l where l.user_id = u.id) as languages
+  (param) => sql`select json_build_object(
+      'status', u.status, 'blocked_until', u.blocked_until, 'deleted_at', u.deleted_at,
+      'username', u.username, 'provider', u.provider, 'blocked_at', u.blocked_at,
+      'referral_id', u.referral_id, 'image_url', u.image_url,
+      'has_profile', p.user_id is not null, 'name', p.name, 'gender', p.gender,
+      'country', p.country, 'date_of_birth', p.date_of_birth::text,
+      'current_language_code', p.current_language_code,
+      'profile_image_url', coalesce(p.image_url, u.image_url),
+      'languages', (select coalesce(json_agg(json_build_object('id', l.id,
+          'languageCode', l.language_code, 'proficiencyLevel', l.proficiency_level)
+          order by l.created_at, l.id), '[]'::json)
+        from user_languages l where l.user_id = u.id)) as me
     from users u left join profiles p on p.user_id = u.id
     where u.id = ${param('userId')}::uuid`,
 );
@@ -130,8 +136,9 @@ export function createUsersRepo(db: Database): UsersRepo {
     },
 
     async findMe(userId) {
-      const [row] = await meRows(db, { userId });
-      if (!row) return undefined;
+      const [result] = await meRows(db, { userId });
+      if (!result) return undefined;
+      const row = jsonColumn(result.me) as MeDbRow;
       return {
         user: {
           id: userId,
