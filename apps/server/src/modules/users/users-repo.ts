@@ -75,8 +75,8 @@ interface MeDbRow extends AccountStatusDbRow {
   date_of_birth: string | null;
   current_language_code: string | null;
   profile_image_url: string | null;
-  /** json: an array of { id, languageCode, proficiencyLevel } (a string on some drivers). */
-  languages: unknown;
+  /** Nested in the row's json, so parsed with it. */
+  languages: LanguageRow[];
 }
 
 /**
@@ -107,8 +107,6 @@ type LanguageRow = { id: string; languageCode: string; proficiencyLevel: Profici
 
 function profileOf(userId: string, row: MeDbRow): ProfileRecord | null {
   if (!row.has_profile) return null;
-  const languages =
-    typeof row.languages === 'string' ? (JSON.parse(row.languages) as unknown) : row.languages;
   return {
     userId,
     name: row.name!,
@@ -117,7 +115,7 @@ function profileOf(userId: string, row: MeDbRow): ProfileRecord | null {
     dateOfBirth: row.date_of_birth!,
     currentLanguageCode: row.current_language_code,
     imageUrl: row.profile_image_url,
-    languages: languages as LanguageRow[],
+    languages: row.languages,
   };
 }
 
