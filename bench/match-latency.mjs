@@ -19,8 +19,13 @@
 // searcher, pairs by level in memory and writes each session with both charges in one statement,
 // runs the same warm-up, steady run and burst on a database of its own with the same users'
 // levels: `floor` and `burst_ratio_of_floor` show how near this machine's ceiling Parlo is.
+// `cpu_us_per_match` (the burst's CPU time per session made, of the server and of its PostgreSQL
+// backends) is the figure to compare across runs: the machine's other load moves matches per
+// second a lot, the work each match costs hardly.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
 import {
+  cpuTimeUs,
   createDatabase,
   inBatches,
   JWT_SECRET,
@@ -40,10 +45,38 @@ const GOAL_P99_MS = 10;
 const GOAL_BURST_PER_S = 2000;
 
 /**
- * The warm-up, the steady run and the burst against `server` (Parlo or the floor) with users
- * `ids`; closes the crowd's sockets after.
+ * CPU time (user + system, µs) of the server process and of the PostgreSQL backends connected to
+ * `databaseUrl` (the server's pool) so far. Unlike matches per second, CPU per match hardly moves
+ * when other work on the machine slows everything down.
  */
-async function runAgainst(server, ids) {
+async function cpuNow(server, databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    const total = ({ user, system }) => user + system;
+    let database = 0;
+    for (const { pid } of rows) {
+      try {
+        database += total(cpuTimeUs(pid));
+      } catch {
+        // A backend that ended in between.
+      }
+    }
+    const own = cpuTimeUs(server.pid);
+    return { server: total(own), server_system: own.system, database };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The warm-up, the steady run and the burst against `server` (Parlo or the floor, on
+ * `databaseUrl`) with users `ids`; closes the crowd's sockets after.
+ */
+async function runAgainst(server, databaseUrl, ids) {
   const crowd = await connectSearchers(server, ids);
   try {
     const { users, find, measure, reset } = crowd;
@@ -59,15 +92,25 @@ async function runAgainst(server, ids) {
     await reset();
 
     // Burst: everyone at once, bounded in flight.
+    const cpuBefore = await cpuNow(server, databaseUrl);
     const burstStart = performance.now();
     await inBatches(users, BURST_CONCURRENCY, find);
     const burst = await measure('burst');
     const burstElapsedS = (crowd.lastCreated() - burstStart) / 1000;
+    const cpuAfter = await cpuNow(server, databaseUrl);
     await reset();
+    // µs of CPU per session made (the settling wait after the last one costs next to nothing).
+    const perMatch = (side) =>
+      burst.sessions > 0 ? Math.round((cpuAfter[side] - cpuBefore[side]) / burst.sessions) : null;
     return {
       steady,
       burst,
       burstElapsedS,
+      cpuUsPerMatch: {
+        server: perMatch('server'),
+        server_system: perMatch('server_system'),
+        database: perMatch('database'),
+      },
       clientDelayP99Ms: +(clientLoop.percentile(99) / 1e6).toFixed(2),
     };
   } finally {
@@ -82,7 +125,11 @@ let floor;
 try {
   server = await startServer({ DATABASE_URL: database.url, JWT_SECRET });
   const ids = await seedUsers(database.url, USERS, { levelOf: seededLevels() });
-  const { steady, burst, burstElapsedS, clientDelayP99Ms } = await runAgainst(server, ids);
+  const { steady, burst, burstElapsedS, clientDelayP99Ms, cpuUsPerMatch } = await runAgainst(
+    server,
+    database.url,
+    ids,
+  );
   await server.stop();
 
   // The floor's database gets Parlo's schema (the server migrates it on start) and the same
@@ -90,7 +137,7 @@ try {
   await (await startServer({ DATABASE_URL: floorDatabase.url, JWT_SECRET })).stop();
   const floorIds = await seedUsers(floorDatabase.url, USERS, { levelOf: seededLevels() });
   floor = await startMatchFloor(floorDatabase.url);
-  const floorRun = await runAgainst(floor, floorIds);
+  const floorRun = await runAgainst(floor, floorDatabase.url, floorIds);
   const floorSteady = summarize(floorRun.steady.latencies);
   const floorBurstPerS = floorRun.burst.sessions / floorRun.burstElapsedS;
 
@@ -117,11 +164,13 @@ try {
       p50_ms: burstStats.p50_ms,
       p99_ms: burstStats.p99_ms,
       max_ms: burstStats.max_ms,
+      cpu_us_per_match: cpuUsPerMatch,
     },
     floor: {
       steady_p99_ms: floorSteady.p99_ms,
       burst_sessions: floorRun.burst.sessions,
       burst_matches_per_s: +floorBurstPerS.toFixed(1),
+      burst_cpu_us_per_match: floorRun.cpuUsPerMatch,
     },
     burst_ratio_of_floor: +(burstPerS / floorBurstPerS).toFixed(3),
     goal: `steady p99 < ${GOAL_P99_MS} ms (second find sent -> both session_created) and burst >= ${GOAL_BURST_PER_S} matches/s, one instance`,

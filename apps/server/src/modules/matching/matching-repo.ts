@@ -9,6 +9,7 @@ import { effectiveStatus } from '@parlo/contract/account-status';
 import { preparedQuery } from '../../db/prepared.ts';
 import {
   activeSubscriptionJoin,
+  inOpenSession,
   readTokenState,
   type ReadTokenState,
   type TokenStateRow,
@@ -57,9 +58,12 @@ const user = sql`u.id`;
 /**
  * The searcher and everything a find decides on, in one statement. The token state is read once,
  * in lateral subqueries, and the fingerprint is made from it with the very expression
- * `parlo_token_fingerprint` uses (migration 0004), rather than by calling the function, which read
- * the plan, usage, bonus and open sessions a second time (a third of the read). A fingerprint
- * that differed would only send every charge the long way; a test holds the two equal.
+ * `parlo_token_fingerprint` uses (migrations 0004 and 0011), rather than by calling the function,
+ * which read the plan, usage, bonus and open sessions a second time (a third of the read). A
+ * fingerprint that differed would only send every charge the long way; a test holds the two equal.
+ * Every read is an index probe whose cost does not grow with the service's traffic: the last
+ * partner is the newer of each side's newest session, the open-session test probes each side
+ * (`offset 0` keeps it one subquery, evaluated once, though two columns use it).
  */
 const searcherRows = preparedQuery<SearcherRow, 'userId' | 'languageCode' | 'day'>(
   'parlo_load_searcher',
@@ -68,9 +72,13 @@ const searcherRows = preparedQuery<SearcherRow, 'userId' | 'languageCode' | 'day
         where l.user_id = u.id and l.language_code = ${param('languageCode')}) as level,
       pr.date_of_birth::text as date_of_birth,
       pr.name, pr.country, coalesce(pr.image_url, u.image_url) as image_url,
-      (select case when x.user1_id = u.id then x.user2_id else x.user1_id end
-        from sessions x where x.user1_id = u.id or x.user2_id = u.id
-        order by x.created_at desc, x.id desc limit 1) as last_partner_id,
+      (select p.partner_id from (
+          (select x.user2_id as partner_id, x.created_at, x.id from sessions x
+            where x.user1_id = u.id order by x.created_at desc, x.id desc limit 1)
+          union all
+          (select x.user1_id, x.created_at, x.id from sessions x
+            where x.user2_id = u.id order by x.created_at desc, x.id desc limit 1)
+        ) p order by p.created_at desc, p.id desc limit 1) as last_partner_id,
       (select coalesce(json_agg(case when e.user_low_id = u.id
           then e.user_high_id else e.user_low_id end), '[]'::json)
         from match_exclusions e
@@ -98,8 +106,7 @@ const searcherRows = preparedQuery<SearcherRow, 'userId' | 'languageCode' | 'day
         from usages g where g.user_id = u.id and g.day = ${param('day')}::date) g
       cross join lateral (select coalesce(sum(l.delta), 0) as bonus
         from token_ledger l where l.user_id = u.id and l.pool = 'bonus') b
-      cross join lateral (select exists(select 1 from sessions x
-          where x.ended_at is null and (x.user1_id = u.id or x.user2_id = u.id)) as in_session) o
+      cross join lateral (select ${inOpenSession(user)} as in_session offset 0) o
     where u.id = ${param('userId')}::uuid`,
 );
 

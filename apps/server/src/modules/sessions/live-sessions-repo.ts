@@ -82,17 +82,18 @@ export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
         .where(isNull(sessions.endedAt))
         .orderBy(sessions.createdAt);
     },
-    findOpenForUsers(userIds) {
-      if (userIds.length === 0) return Promise.resolve([]);
-      return db
-        .select(openColumns)
-        .from(sessions)
-        .where(
-          and(
-            isNull(sessions.endedAt),
-            or(inArray(sessions.user1Id, userIds), inArray(sessions.user2Id, userIds)),
-          ),
-        );
+    async findOpenForUsers(userIds) {
+      if (userIds.length === 0) return [];
+      // One probe per side of the pair: with `user1_id in ... or user2_id in ...` PostgreSQL
+      // scans every open call (inOpenSession in token-state-query.ts).
+      const side = (column: typeof sessions.user1Id | typeof sessions.user2Id) =>
+        db
+          .select(openColumns)
+          .from(sessions)
+          .where(and(isNull(sessions.endedAt), inArray(column, userIds)));
+      const rows = await side(sessions.user1Id).unionAll(side(sessions.user2Id));
+      // A call between two of the users comes from both sides.
+      return [...new Map(rows.map((row) => [row.id, row])).values()];
     },
     async findLastForUser(userId) {
       const [row] = await db

@@ -26,8 +26,19 @@ export function tokenStateColumns(user: SQL, day: string | SQL): SQL {
       from usages g where g.user_id = ${user} and g.day = ${day}::date) as usage,
     (select coalesce(sum(l.delta), 0)::int
       from token_ledger l where l.user_id = ${user} and l.pool = 'bonus') as bonus,
-    exists(select 1 from sessions x
-      where x.ended_at is null and (x.user1_id = ${user} or x.user2_id = ${user})) as in_session`;
+    ${inOpenSession(user)} as in_session`;
+}
+
+/**
+ * Whether `user` is in an open session, as two index probes (one per side of the pair). The
+ * same test as `ended_at is null and (user1_id = u or user2_id = u)`, but PostgreSQL plans that
+ * form as a scan of every open call filtered by user (and of every call ended since the last
+ * vacuum, whose index entries remain until then): its cost grew with the service's traffic
+ * (issue 20; test/open-session-probes.test.ts).
+ */
+export function inOpenSession(user: SQL): SQL {
+  return sql`(exists(select 1 from sessions x where x.ended_at is null and x.user1_id = ${user})
+    or exists(select 1 from sessions x where x.ended_at is null and x.user2_id = ${user}))`;
 }
 
 /** The join that `tokenStateColumns` reads the active plan from. */
