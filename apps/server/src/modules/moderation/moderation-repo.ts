@@ -1,7 +1,7 @@
 import { effectiveStatus, isRestricted } from '@parlo/contract/account-status';
 import type { UserRole } from '@parlo/contract/constants';
 import type { ModerationActionType } from '@parlo/contract/moderation';
-import { and, count, eq, isNull, or } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { moderationActions, reports } from '../../db/tables/moderation.ts';
 import { sessions } from '../../db/tables/sessions.ts';
@@ -59,15 +59,13 @@ export function createModerationRepo(db: Database): ModerationRepo {
     },
 
     async openSessionsOf(userId) {
-      const rows = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(
-          and(
-            isNull(sessions.endedAt),
-            or(eq(sessions.user1Id, userId), eq(sessions.user2Id, userId)),
-          ),
-        );
+      // One probe per side of the pair, not a scan of every open call (live-sessions-repo.ts).
+      const side = (column: typeof sessions.user1Id | typeof sessions.user2Id) =>
+        db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(and(isNull(sessions.endedAt), eq(column, userId)));
+      const rows = await side(sessions.user1Id).unionAll(side(sessions.user2Id));
       return rows.map((row) => row.id);
     },
 
