@@ -96,7 +96,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
     if (await broker.ticketOf(ticket.userId)) return;
     await broker.enqueue(ticket);
     markFresh(ticket);
-    void runPairing(ticket.languageCode);
+    void schedulePairing(ticket.languageCode);
   }
 
   function markFresh(ticket: QueueTicket) {
@@ -196,6 +196,15 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
    * after it); resolves once the pairs it claimed are created or refused.
    */
   function runPairing(languageCode: string, all = false, snapshot?: QueueTicket[]): Promise<void> {
+    return schedulePairing(languageCode, all, snapshot).then(settled);
+  }
+
+  /**
+   * runPairing for a caller that does not wait (a find, a requeue): resolves when the scans end,
+   * without following the creations, so a burst of finds does not keep a hundred waits on every
+   * creation in flight.
+   */
+  function schedulePairing(languageCode: string, all = false, snapshot?: QueueTicket[]) {
     if (all) sweepAll.add(languageCode);
     let scan = running.get(languageCode);
     if (scan) {
@@ -219,7 +228,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
       })();
       running.set(languageCode, scan);
     }
-    return scan.then(settled);
+    return scan;
   }
 
   /** Resolves when every creation started so far has finished. */
@@ -293,7 +302,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
       markFresh(ticket);
       if (!keep) deps.onSearchStarted?.(languageCode, searcher.level);
       // The queue as the enqueue left it: the scan needs no read of its own.
-      void runPairing(languageCode, false, queue ?? undefined);
+      void schedulePairing(languageCode, false, queue ?? undefined);
       return {
         status: 'searching',
         languageCode,
