@@ -128,6 +128,27 @@ describe.each(drivers)('continue offers (%s)', (driver) => {
     expect((await offer(a, b)).statusCode).toBe(409);
   });
 
+  it('refuses to continue with a partner who has had another call since', async () => {
+    // In the call that just ended `a` was the first side and `b` the second...
+    const { a, b } = await afterCall();
+    const c = await ctx.account();
+    ctx.clock.advance(1_000);
+    // ...and `b` has since had a short call as the first side.
+    await ctx.db.insert(sessions).values({
+      languageCode: 'en',
+      user1Id: b,
+      user2Id: c,
+      createdAt: ctx.clock.now(),
+      endedAt: ctx.clock.now(),
+      endReason: 'user_ended',
+    });
+    const refused = await offer(a, b);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: 'Your partner has moved on' });
+    // Nor can `b` go back: the last partner is `c`.
+    expect((await offer(b, a)).statusCode).toBe(404);
+  });
+
   it('refuses an offer while the session is still running', async () => {
     const a = await ctx.account();
     const b = await ctx.account();

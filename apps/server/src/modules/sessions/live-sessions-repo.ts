@@ -96,13 +96,19 @@ export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
       return [...new Map(rows.map((row) => [row.id, row])).values()];
     },
     async findLastForUser(userId) {
-      const [row] = await db
-        .select({ ...openColumns, endedAt: sessions.endedAt, endReason: sessions.endReason })
-        .from(sessions)
-        .where(or(eq(sessions.user1Id, userId), eq(sessions.user2Id, userId)))
-        .orderBy(desc(sessions.createdAt), desc(sessions.id))
-        .limit(1);
-      return row;
+      // The newer of each side's newest session, each read from its (user, created_at) index:
+      // with `user1_id = $1 or user2_id = $1` every session the user ever had was read and sorted.
+      const side = (column: typeof sessions.user1Id | typeof sessions.user2Id) =>
+        db
+          .select({ ...openColumns, endedAt: sessions.endedAt, endReason: sessions.endReason })
+          .from(sessions)
+          .where(eq(column, userId))
+          .orderBy(desc(sessions.createdAt), desc(sessions.id))
+          .limit(1);
+      const rows = await side(sessions.user1Id).unionAll(side(sessions.user2Id));
+      const newerFirst = (a: LastSessionRow, b: LastSessionRow) =>
+        b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+      return rows.sort(newerFirst)[0];
     },
     async end(sessionId, reason, endedBy, now) {
       const ending = { endedAt: now, endReason: reason, endedBy };
