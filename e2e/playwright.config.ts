@@ -64,6 +64,18 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [['list']],
   globalTeardown: './support/global-teardown.ts',
+  projects: [
+    { name: 'app', testIgnore: /frame-guard\.spec\.ts$/ },
+    // The frame guard runs its model in two browsers at once. Its tests run last and one at a
+    // time, so the model loads within their timeout on two cores and no other test's timing
+    // shares the machine with four model workers (a run that mixed them failed both ways).
+    {
+      name: 'frame-guard',
+      testMatch: /frame-guard\.spec\.ts$/,
+      dependencies: ['app'],
+      fullyParallel: false,
+    },
+  ],
   use: {
     baseURL,
     locale: 'en-US',
