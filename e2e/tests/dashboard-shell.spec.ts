@@ -52,6 +52,46 @@ test.describe("the dashboard's app shell", () => {
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   });
 
+  test('the first screen paints from the HTML alone, and the app is fetched after it', async ({
+    page,
+  }) => {
+    const person = newPerson('paint');
+    await signInOnboarded(page, person);
+    // The stylesheet held back: the shell's own rules are in its HTML.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^/]+\.css$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    const title = page.locator('#start-session-title');
+    await expect(title).toHaveText('Start a conversation');
+    // text-xl and font-bold, from the inlined rules (an unstyled h2 is 24 px).
+    await expect(title).toHaveCSS('font-size', '20px');
+    await expect(title).toHaveCSS('font-weight', '700');
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length),
+      )
+      .toBe(1);
+    release();
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toContainText(person.name);
+    // Every script of the app was asked for after that paint; only the small start script before.
+    const { paintedAt, scripts } = await page.evaluate(() => ({
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => ({ path: new URL(entry.name).pathname, startedAt: entry.startTime })),
+    }));
+    const early = scripts.filter((script) => script.startedAt < paintedAt);
+    expect(early.map((script) => script.path)).toEqual([
+      expect.stringMatching(/^\/assets\/shell-start-[\w-]+\.js$/),
+    ]);
+    expect(scripts.length).toBeGreaterThan(10);
+  });
+
   test('a visitor who opens the dashboard goes to sign in, the shell cleared', async ({ page }) => {
     // The app's texts held back: the app has started but cannot render yet.
     const texts = /\/assets\/(texts|common)-[^/]+\.js$/;

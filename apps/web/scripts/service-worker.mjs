@@ -13,7 +13,7 @@ const { count, size, warnings } = await generateSW({
   // The shell: what every page starts with, and the offline page with its script and style.
   // Other hashed files (pages, translations, models) are cached the first time they are used.
   globPatterns: [
-    'assets/{framework,start-app,index,public,offline}-*.{js,css}',
+    'assets/{framework,start-app,index,public,offline,shell-start}-*.{js,css}',
     'assets/inter-latin-wght-normal-*.woff2',
     'offline.html',
     'favicon.svg',
