@@ -90,6 +90,17 @@ test.describe("the dashboard's app shell", () => {
       expect.stringMatching(/^\/assets\/shell-start-[\w-]+\.js$/),
     ]);
     expect(scripts.length).toBeGreaterThan(10);
+    // Inter's Latin file is asked for by the page's head (a preload), not by the first layout,
+    // so the first screen is not laid out again when it arrives.
+    const font = await page.evaluate(() => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((resource) => /\/assets\/inter-latin-wght-normal-/.test(resource.name)) as
+        { initiatorType: string; startTime: number } | undefined;
+      return entry && { initiator: entry.initiatorType, askedAt: entry.startTime };
+    });
+    expect(font?.initiator).toBe('link');
+    expect(font!.askedAt).toBeLessThan(paintedAt);
   });
 
   test('a visitor who opens the dashboard goes to sign in, the shell cleared', async ({ page }) => {
