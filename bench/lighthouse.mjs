@@ -16,7 +16,9 @@ const API_KEY = 'parlo-dev-key';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 function summary(lhr) {
-  const audit = (id) => lhr.audits[id]?.numericValue;
+  // A run that failed (runtimeError) has no metrics: null, with the error's code beside them.
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  const rounded = (value, digits = 0) => (value === null ? null : +value.toFixed(digits));
   return {
     ...Object.fromEntries(
       CATEGORIES.map((id) => [
@@ -24,10 +26,10 @@ function summary(lhr) {
         Math.round((lhr.categories[id]?.score ?? 0) * 100),
       ]),
     ),
-    fcp_ms: Math.round(audit('first-contentful-paint')),
-    lcp_ms: Math.round(audit('largest-contentful-paint')),
-    tbt_ms: Math.round(audit('total-blocking-time')),
-    cls: +audit('cumulative-layout-shift').toFixed(3),
+    fcp_ms: rounded(audit('first-contentful-paint')),
+    lcp_ms: rounded(audit('largest-contentful-paint')),
+    tbt_ms: rounded(audit('total-blocking-time')),
+    cls: rounded(audit('cumulative-layout-shift'), 3),
     ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
   };
 }
