@@ -74,6 +74,7 @@ const summaryRows = preparedQuery<AccountColumnsRow & { languages: unknown }, 'u
           and c.language_code = l.language_code and c.level = l.proficiency_level
         where l.user_id = u.id) as languages
     from users u where u.id = ${param('userId')}::uuid`,
+  { batch: { userId: 'uuid' } },
 );
 
 export interface CalibrationRepo {

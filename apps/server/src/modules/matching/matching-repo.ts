@@ -108,6 +108,8 @@ const searcherRows = preparedQuery<SearcherRow, 'userId' | 'languageCode' | 'day
         from token_ledger l where l.user_id = u.id and l.pool = 'bonus') b
       cross join lateral (select ${inOpenSession(user)} as in_session offset 0) o
     where u.id = ${param('userId')}::uuid`,
+  // A burst of finds reads its searchers together (db/prepared.ts).
+  { batch: { userId: 'uuid', languageCode: 'text', day: 'date' } },
 );
 
 export function createMatchingRepo(db: Database): MatchingRepo {

@@ -144,6 +144,7 @@ const pageRows = preparedQuery<PageDbRow, 'userId' | 'limit' | 'offset'>(
         left join profiles pp on pp.user_id = pu.id) as page
     from users u left join profiles mp on mp.user_id = u.id
     where u.id = ${param('userId')}::uuid`,
+  { batch: { userId: 'uuid', limit: 'int', offset: 'int' } },
 );
 
 const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));

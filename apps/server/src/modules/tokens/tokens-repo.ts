@@ -100,6 +100,7 @@ const usageRows = preparedQuery<AccountColumnsRow & { usage: unknown }, 'userId'
       (select coalesce(json_object_agg(g.feature_code, g.count), '{}'::json)
         from usages g where g.user_id = u.id and g.day = ${param('day')}::date) as usage
     from users u where u.id = ${param('userId')}::uuid`,
+  { batch: { userId: 'uuid', day: 'date' } },
 );
 
 const bonusRows = preparedQuery<AccountColumnsRow & { bonus: number }, 'userId'>(
@@ -108,6 +109,7 @@ const bonusRows = preparedQuery<AccountColumnsRow & { bonus: number }, 'userId'>
       (select coalesce(sum(l.delta), 0)::int
         from token_ledger l where l.user_id = u.id and l.pool = 'bonus') as bonus
     from users u where u.id = ${param('userId')}::uuid`,
+  { batch: { userId: 'uuid' } },
 );
 
 interface SubscriptionDbRow extends AccountColumnsRow {
@@ -133,6 +135,7 @@ const subscriptionRows = preparedQuery<SubscriptionDbRow, 'userId'>(
       left join plans p on p.code = s.plan_code
     where u.id = ${param('userId')}::uuid
     limit 1`,
+  { batch: { userId: 'uuid' } },
 );
 
 /** The plan as loadPlans builds it: known features only, in FEATURE_CODES order. */

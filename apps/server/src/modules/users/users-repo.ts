@@ -60,6 +60,7 @@ const accountStatusRows = preparedQuery<AccountStatusDbRow, 'userId'>(
   'parlo_account_status',
   (param) => sql`select u.status, u.blocked_until, u.deleted_at
     from users u where u.id = ${param('userId')}::uuid`,
+  { batch: { userId: 'uuid' } },
 );
 
 interface MeDbRow extends AccountStatusDbRow {
@@ -101,6 +102,7 @@ const meRows = preparedQuery<{ me: MeDbRow | string }, 'userId'>(
         from user_languages l where l.user_id = u.id)) as me
     from users u left join profiles p on p.user_id = u.id
     where u.id = ${param('userId')}::uuid`,
+  { batch: { userId: 'uuid' } },
 );
 
 type LanguageRow = { id: string; languageCode: string; proficiencyLevel: ProficiencyLevel };

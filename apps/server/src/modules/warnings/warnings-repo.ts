@@ -58,6 +58,7 @@ const unacknowledgedRows = preparedQuery<
           order by created_at, id
           limit ${param('limit')}::int) w) as warnings
     from users u where u.id = ${param('userId')}::uuid`,
+  { batch: { userId: 'uuid', limit: 'int' } },
 );
 
 export function createWarningsRepo(db: Database): WarningsRepo {
