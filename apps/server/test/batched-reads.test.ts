@@ -14,6 +14,13 @@ const usernameRows = preparedQuery<{ username: string }, 'userId'>(
   { batch: { userId: 'uuid' } },
 );
 
+/** A read that fails whatever its values (no such table): not one call's fault. */
+const brokenRows = preparedQuery<{ id: string }, 'userId'>(
+  'parlo_test_broken',
+  (param) => sql`select t.id from parlo_no_such_table t where t.id = ${param('userId')}::uuid`,
+  { batch: { userId: 'uuid' } },
+);
+
 /**
  * The hot routes' reads go to PostgreSQL together when they arrive while one of the same statement
  * runs (db/prepared.ts, issue 20). Batching must change nothing a member sees: each request gets
@@ -90,6 +97,21 @@ describe.runIf(drivers.includes('pg'))('batched reads on PostgreSQL', () => {
       expect(seen.statements).toBe(1 + 32);
     } finally {
       restore();
+    }
+
+    // A failure that is not one value's fails every call of the batch, without a retry each.
+    const broken = counting(pool, 'parlo_test_broken_batch');
+    try {
+      const answers = await Promise.allSettled(
+        members.slice(0, 10).map((m) => brokenRows(ctx.db, { userId: m.id })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(
+        members.slice(0, 10).map(() => 'rejected'),
+      );
+      expect(answers[3]).toMatchObject({ reason: { code: '42P01' } });
+      expect(broken.seen.statements).toBe(1);
+    } finally {
+      broken.restore();
     }
 
     const again = counting(pool, 'parlo_test_username_batch');
