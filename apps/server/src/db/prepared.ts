@@ -3,6 +3,7 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createBatcher } from '../lib/batcher.ts';
 import type { Database } from './client.ts';
+import { refusedValueSqlstate } from './errors.ts';
 
 /** Stands for the value of `key` in a prepared query's SQL (see preparedQuery). */
 export type Param<Key extends string> = (key: Key) => SQL;
@@ -51,9 +52,9 @@ interface Compiled {
  * call's values. Under load, one round trip, one plan execution and one result serve many
  * requests (a burst of finds, fifty members opening their dashboards); a call made alone runs at
  * once, without waiting. Nothing is kept between calls: each is read by the statement that answers
- * it. A batch that fails on a value (SQLSTATE class 22) is run again call by call, so one call's
- * bad value fails that call only; any other failure fails the batch's calls with it.
- * Inside a transaction, or on PGlite, each call runs alone.
+ * it. A batch that fails on a value a request carried (refusedValueSqlstate) is run again call
+ * by call, so one call's bad value fails that call only; any other failure fails the batch's
+ * calls with it. Inside a transaction, or on PGlite, each call runs alone.
  *
  * `build` must give one query text whatever the values: they go in only through `param`.
  */
@@ -106,9 +107,11 @@ export function preparedQuery<Row, Key extends string>(
     batcher = createBatcher<Record<Key, unknown>, Answer>({
       run: (calls) =>
         runBatch(calls).catch((error: unknown) =>
-          calls.length === 1 || !isDataError(error)
+          calls.length === 1 || !refusedValueSqlstate(error)
             ? calls.map(() => ({ status: 'rejected' as const, reason: error }))
-            : // Each call again, alone: the error then reaches the call it concerns only.
+            : // A value PostgreSQL refused is one call's: each call again, alone, so the error
+              // reaches that call only. Anything else (a timeout, a full pool, PostgreSQL gone)
+              // would have failed each call as well; retrying one by one would only add load.
               Promise.all(
                 calls.map((call) =>
                   runBatch([call]).then(
@@ -141,16 +144,6 @@ export function preparedQuery<Row, Key extends string>(
     return run(client, single, values);
   };
 }
-
-/**
- * A value PostgreSQL could not take (SQLSTATE class 22: a malformed uuid, a date out of range):
- * one call's, so the batch's other calls are run again without it. Anything else (a timeout, a
- * pool with no free connection, PostgreSQL gone) would have failed each call alone as well, and
- * running them one by one would only add load where there is too much already.
- */
-const isDataError = (error: unknown) =>
-  typeof (error as { code?: unknown } | null)?.code === 'string' &&
-  (error as { code: string }).code.startsWith('22');
 
 function unwrap<T>(answer: PromiseSettledResult<T>): T {
   if (answer.status === 'rejected') throw answer.reason;
