@@ -119,6 +119,9 @@ test.describe('after the call', () => {
     await ana.getByRole('button', { name: 'Edit “weather permitting”' }).click();
     await ana.getByRole('textbox', { name: 'Meaning or note' }).fill('if the weather allows');
     await ana.getByRole('button', { name: 'Save', exact: true }).click();
+    // The edit box holds the note too: wait for the saved row, read back from the device.
+    const noteBox = ana.getByRole('textbox', { name: 'Meaning or note' });
+    await expect(noteBox).toHaveCount(0);
     await expect(ana.getByText('if the weather allows')).toBeVisible();
     await ana.reload();
     await expect(ana.getByText(line)).toBeVisible();
