@@ -91,7 +91,8 @@ export async function startServer(extraEnv = {}, { probe = false, host = '127.0.
         DATA_DIR: dataDir,
         RATE_LIMIT_MAX: '100000000',
         SIGNIN_RATE_LIMIT_MAX: '100000000',
-        LOG_LEVEL: 'warn',
+        // No access lines unless asked: BENCH_LOG_LEVEL=info measures the default level.
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         ...extraEnv,
       },
       stdio: ['ignore', 'ignore', 'inherit', ...(probe ? ['ipc'] : [])],

@@ -8,7 +8,7 @@ import {
 import { composeServer, type ServerDeps } from './composition.ts';
 import type { Config } from './config/env.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
-import { createLogger } from './lib/logger.ts';
+import { AccessLog, createLogger } from './lib/logger.ts';
 import afterCallRoutes from './modules/after-call/after-call-routes.ts';
 import authRoutes from './modules/auth/auth-routes.ts';
 import { devOAuthRoutes } from './modules/auth/dev-oauth-routes.ts';
@@ -70,6 +70,7 @@ export async function buildApp(deps: AppDeps) {
   const { config } = deps;
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(config),
+    logController: new AccessLog(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: requestIdFor,

@@ -239,6 +239,32 @@ describe.each(drivers)('error envelope and HTTP edge cases (%s)', (driver) => {
     }
   });
 
+  it('writes one access line per request, once answered: method, URL, status and time', async () => {
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo?lang=ko',
+      headers: json,
+      payload: JSON.stringify({ name: 'Ada' }),
+    });
+    const refused = await t.app.inject({ url: '/api/v1/test/conflict', headers: json });
+    for (const [res, status] of [
+      [answered, 200],
+      [refused, 409],
+    ] as const) {
+      expect(res.statusCode).toBe(status);
+      const lines = logs.lines.filter((line) => line.reqId === res.headers['x-request-id']);
+      expect(lines.map((line) => line.msg)).not.toContain('incoming request');
+      const access = lines.filter((line) => line.msg === 'request completed');
+      expect(access).toHaveLength(1);
+      expect(access[0]).toMatchObject({
+        level: 30,
+        req: { method: res === answered ? 'POST' : 'GET', url: res.raw.req.url },
+        res: { statusCode: status },
+      });
+      expect(access[0]!.responseTime).toEqual(expect.any(Number));
+    }
+  });
+
   it('returns a fresh request id, or keeps a well-formed one from the caller', async () => {
     const fresh = await t.app.inject({ url: '/health' });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

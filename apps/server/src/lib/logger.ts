@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../config/env.ts';
 
@@ -51,6 +51,27 @@ function serializeRequest(request: FastifyRequest) {
     host: request.host,
     remoteAddress: request.ip,
   };
+}
+
+/**
+ * One access line per request, written when the answer has gone: the request (method, cleaned
+ * URL, host, address), the status and the time taken, under the request's id. Fastify's default
+ * writes a second line as each request arrives, which says nothing the last one does not and cost
+ * about a fifth of a light request's CPU at the default level (docs/operations.md).
+ */
+export class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...entry, err: error }, 'request errored');
+    else reply.log.info(entry, 'request completed');
+  }
 }
 
 function prettyPrinterInstalled(): boolean {
