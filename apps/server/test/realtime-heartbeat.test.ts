@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp, type App } from '../src/app.ts';
 import type { Broker } from '../src/broker/broker.ts';
+import { HEARTBEAT_INTERVAL_MS } from '../src/realtime/gateway.ts';
 import { createMemoryBroker } from '../src/broker/memory-broker.ts';
 import type { Config } from '../src/config/env.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -25,14 +26,18 @@ interface HeartbeatApp {
 }
 
 /** A listening app with a fast heartbeat; closed (with its database) after `run`. */
-async function withApp(broker: Broker | undefined, run: (ctx: HeartbeatApp) => Promise<void>) {
+async function withApp(
+  broker: Broker | undefined,
+  run: (ctx: HeartbeatApp) => Promise<void>,
+  heartbeatMs = HEARTBEAT_MS,
+) {
   const database = await createTestDatabase('pglite');
   await seedDatabase(database.db);
   const config = testConfig({ PUBLIC_URL: 'http://localhost:3000' });
   const app = await buildApp({
     config,
     db: database.db,
-    heartbeatMs: HEARTBEAT_MS,
+    heartbeatMs,
     ...(broker ? { broker } : {}),
   });
   try {
@@ -79,6 +84,32 @@ describe('socket heartbeat and shutdown', () => {
       await app.close();
       expect((await live.closed).code).toBe(1012);
     });
+  });
+
+  it('spreads the pings over the interval, a few sockets per tick, instead of a burst', async () => {
+    // The production interval: 40 sockets, watched for 1.5 s of it.
+    await withApp(
+      undefined,
+      async ({ open }) => {
+        const pings: number[] = [];
+        for (let i = 0; i < 40; i++) {
+          const { socket } = await open();
+          socket.ws.on('ping', () => pings.push(performance.now()));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        // Pings less than 20 ms apart went out in the same tick (ticks are 50 ms apart).
+        const ticks: number[][] = [];
+        for (const at of pings.sort((a, b) => a - b)) {
+          const last = ticks.at(-1);
+          if (last && at - last.at(-1)! < 20) last.push(at);
+          else ticks.push([at]);
+        }
+        expect(pings.length).toBeGreaterThanOrEqual(10);
+        expect(ticks.length).toBeGreaterThanOrEqual(10);
+        expect(Math.max(...ticks.map((tick) => tick.length))).toBeLessThanOrEqual(3);
+      },
+      HEARTBEAT_INTERVAL_MS,
+    );
   });
 
   it('neither pings nor drops a socket whose presence claim is still in flight', async () => {
