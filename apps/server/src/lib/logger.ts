@@ -57,7 +57,7 @@ function serializeRequest(request: FastifyRequest) {
  * One access line per request, written when the answer has gone: the request (method, cleaned
  * URL, host, address), the status and the time taken, under the request's id. Fastify's default
  * writes a second line as each request arrives, which says nothing the last one does not and cost
- * about a fifth of a light request's CPU at the default level (docs/operations.md).
+ * about a tenth of a light request's CPU at the default level (docs/operations.md).
  */
 export class AccessLog extends LogController {
   override incomingRequest(): void {}
