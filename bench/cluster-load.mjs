@@ -34,7 +34,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import {
+  cpuSpentSince,
+  cpuTimeUs,
   createDatabase,
+  databaseCpuUs,
   ensureOpenFiles,
   inBatches,
   JWT_SECRET,
@@ -50,7 +53,7 @@ import {
 import { startCluster } from './support/cluster.mjs';
 import { connectSearchers, openLoop, seededLevels, warmUp } from './support/matching.mjs';
 import { startRedisCluster } from '../deploy/redis/cluster.mjs';
-import { claimRedisDatabase } from './support/redis.mjs';
+import { claimRedisDatabase, redisServerPid } from './support/redis.mjs';
 
 const env = process.env;
 const num = (name, fallback) => Number(env[name] ?? fallback);
@@ -119,11 +122,16 @@ async function sharedRedis(label) {
     return {
       env: { REDIS_CLUSTER_NODES: redisCluster.urls.join(',') },
       report: { redis: `cluster of ${REDIS_MASTERS} masters` },
+      pids: await Promise.all(redisCluster.urls.map(redisServerPid)),
     };
   }
   const redis = await claimRedisDatabase({ db: REDIS_DB, label: `cluster-load ${label}` });
   defer('redis database', () => redis.release());
-  return { env: { REDIS_URL: redis.url }, report: { redis: 'one node', redis_db: redis.db } };
+  return {
+    env: { REDIS_URL: redis.url },
+    report: { redis: 'one node', redis_db: redis.db },
+    pids: [await redisServerPid(redis.url)],
+  };
 }
 
 /** A database and Redis of the run's own, and the cluster on them. */
@@ -150,6 +158,32 @@ async function socketsOn(server) {
 }
 
 const socketsPerInstance = (servers) => Promise.all(servers.map(socketsOn));
+
+/** A process's CPU time so far (user + system, µs); 0 once it has gone. */
+function processCpuUs(pid) {
+  try {
+    const { user, system } = cpuTimeUs(pid);
+    return user + system;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time (µs) used so far by each part of the run: the instances, nginx (master and workers),
+ * Redis, the instances' PostgreSQL backends, and this load generator.
+ */
+async function cpuByPart(entrance, databaseUrl, redisPids) {
+  const sum = (pids) => pids.reduce((total, pid) => total + processCpuUs(pid), 0);
+  const own = process.cpuUsage();
+  return {
+    instances: sum(entrance.servers.map((server) => server.pid)),
+    nginx: sum([entrance.nginxPid, ...readChildren(entrance.nginxPid)]),
+    redis: sum(redisPids),
+    database: await databaseCpuUs(databaseUrl),
+    load_generator: own.user + own.system,
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // match
@@ -192,12 +226,25 @@ async function matchPart() {
   await reset();
 
   // Burst: everyone at once, bounded in flight.
+  const cpuBefore = await cpuByPart(entrance, database.url, redis.pids);
   const burstStart = performance.now();
   await inBatches(users, BURST_CONCURRENCY, find);
   const burst = await measure('burst');
   const burstS = (crowd.lastCreated() - burstStart) / 1000;
+  const cpuAfter = await cpuByPart(entrance, database.url, redis.pids);
   const burstFailed = failed();
   await reset();
+  // µs of CPU per session made, by part (the settling wait after the last one costs next to
+  // nothing); with the shared Redis, its other clients' work counts too.
+  const cpuUsPerMatch = Object.fromEntries(
+    Object.keys(cpuAfter).map((part) => {
+      const spent =
+        part === 'database'
+          ? cpuSpentSince(cpuBefore.database, cpuAfter.database)
+          : cpuAfter[part] - cpuBefore[part];
+      return [part, burst.sessions > 0 ? Math.round(spent / burst.sessions) : null];
+    }),
+  );
 
   const steadyStats = summarize(steady.latencies);
   const burstStats = summarize(burst.latencies);
@@ -232,6 +279,7 @@ async function matchPart() {
       p50_ms: burstStats.p50_ms,
       p99_ms: burstStats.p99_ms,
       max_ms: burstStats.max_ms,
+      cpu_us_per_match: cpuUsPerMatch,
     },
     goal: `p99 < ${MATCH_GOAL_P99_MS} ms (second find sent -> both session_created), ${INSTANCES} instances behind nginx, steady run`,
     goal_p99_ms: MATCH_GOAL_P99_MS,

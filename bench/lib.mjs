@@ -180,6 +180,44 @@ export function cpuTimeUs(pid) {
   return { user: Number(fields[11]) * CLOCK_TICK_US, system: Number(fields[12]) * CLOCK_TICK_US };
 }
 
+/**
+ * CPU time (user + system, µs) used so far by each PostgreSQL backend connected to the database
+ * of `databaseUrl` (a server's pool), by pid, read from /proc; this query's own backend left out.
+ * Compare two readings with `cpuSpentSince`.
+ */
+export async function databaseCpuUs(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    const byPid = new Map();
+    for (const { pid } of rows) {
+      try {
+        const { user, system } = cpuTimeUs(pid);
+        byPid.set(pid, user + system);
+      } catch {
+        // A backend that ended in between.
+      }
+    }
+    return byPid;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * CPU (µs) the processes of `after` (pid → CPU so far) spent since `before`: a backend that
+ * started in between counts whole; one that ended in between is lost (a pool closing an idle
+ * connection), which a plain difference of totals would count as negative.
+ */
+export function cpuSpentSince(before, after) {
+  let spent = 0;
+  for (const [pid, cpu] of after) spent += cpu - (before.get(pid) ?? 0);
+  return spent;
+}
+
 /** Resident set size of a process in KB, from /proc/<pid>/status (Linux). */
 export function rssKb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -23,10 +23,11 @@
 // backends) is the figure to compare across runs: the machine's other load moves matches per
 // second a lot, the work each match costs hardly.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pg from 'pg';
 import {
+  cpuSpentSince,
   cpuTimeUs,
   createDatabase,
+  databaseCpuUs,
   inBatches,
   JWT_SECRET,
   report,
@@ -50,26 +51,12 @@ const GOAL_BURST_PER_S = 2000;
  * when other work on the machine slows everything down.
  */
 async function cpuNow(server, databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    );
-    const total = ({ user, system }) => user + system;
-    let database = 0;
-    for (const { pid } of rows) {
-      try {
-        database += total(cpuTimeUs(pid));
-      } catch {
-        // A backend that ended in between.
-      }
-    }
-    const own = cpuTimeUs(server.pid);
-    return { server: total(own), server_system: own.system, database };
-  } finally {
-    await client.end();
-  }
+  const own = cpuTimeUs(server.pid);
+  return {
+    server: own.user + own.system,
+    server_system: own.system,
+    database: await databaseCpuUs(databaseUrl),
+  };
 }
 
 /**
@@ -100,8 +87,13 @@ async function runAgainst(server, databaseUrl, ids) {
     const cpuAfter = await cpuNow(server, databaseUrl);
     await reset();
     // µs of CPU per session made (the settling wait after the last one costs next to nothing).
+    const spent = {
+      server: cpuAfter.server - cpuBefore.server,
+      server_system: cpuAfter.server_system - cpuBefore.server_system,
+      database: cpuSpentSince(cpuBefore.database, cpuAfter.database),
+    };
     const perMatch = (side) =>
-      burst.sessions > 0 ? Math.round((cpuAfter[side] - cpuBefore[side]) / burst.sessions) : null;
+      burst.sessions > 0 ? Math.round(spent[side] / burst.sessions) : null;
     return {
       steady,
       burst,

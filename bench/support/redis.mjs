@@ -71,3 +71,19 @@ export async function claimRedisDatabase({ db, label = 'bench' } = {}) {
     release: () => withClient((client) => client.flushdb()),
   };
 }
+
+/**
+ * The process id of the redis-server at `url` (INFO server's process_id), to read its CPU time
+ * from /proc. The machine's shared Redis counts every client's work, not only the run's.
+ */
+export async function redisServerPid(url) {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await client.connect();
+  try {
+    const match = /^process_id:(\d+)/m.exec(await client.info('server'));
+    if (!match) throw new Error(`no process_id in INFO server at ${url}`);
+    return Number(match[1]);
+  } finally {
+    client.disconnect();
+  }
+}

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@parlo/contract/constants';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBroker } from '../src/broker/memory-broker.ts';
 import { matchExclusions } from '../src/db/tables/moderation.ts';
 import { sessions } from '../src/db/tables/sessions.ts';
@@ -359,5 +359,77 @@ describe('a find whose enqueue fails after the broker took it', () => {
       socketB.next('session_created'),
     ]);
     expect(createdA.payload.session.id).toBe(createdB.payload.session.id);
+  });
+});
+
+describe('a scan claims the pairs it chose together', () => {
+  /** Pairs per claimPairs call; `beforeClaim` runs once before the next call goes through. */
+  const claims: number[] = [];
+  let beforeClaim: (() => Promise<void>) | undefined;
+  const ctx = useLiveApp('pglite', {}, () => {
+    const broker = createMemoryBroker(ctx.clock);
+    return {
+      broker: {
+        ...broker,
+        async claimPairs(pairs) {
+          claims.push(pairs.length);
+          const race = beforeClaim;
+          beforeClaim = undefined;
+          await race?.();
+          return broker.claimPairs(pairs);
+        },
+      },
+    };
+  });
+
+  /** Connected learners of `levels`, searching in `languageCode`, none paired yet. */
+  async function searching(languageCode: LanguageCode, levels: AccountOptions['level'][]) {
+    const ids: string[] = [];
+    for (const level of levels) {
+      const id = await ctx.account({ languageCode, level });
+      const socket = await ctx.connect(id);
+      expect((await ctx.find(id, languageCode)).statusCode).toBe(200);
+      await ctx.app.live.matching.runPairing(languageCode);
+      // Oldest first in the order given.
+      ctx.clock.advance(10);
+      ids.push(id);
+      sockets.set(id, socket);
+    }
+    return ids;
+  }
+  const sockets = new Map<string, Awaited<ReturnType<typeof ctx.connect>>>();
+  beforeEach(() => {
+    claims.length = 0;
+  });
+  const sessionOf = async (id: string) =>
+    (await sockets.get(id)!.next('session_created')).payload.session.id;
+
+  it('claims every pair of a sweep in one call', async () => {
+    // Adjacent levels only: nobody pairs until the adjacent-level wait has passed.
+    const ids = await searching('ja', ['A1', 'A2', 'B1', 'B2', 'C1', 'C2']);
+    expect(claims).toEqual([]);
+    // The clock only: the periodic sweeps stay put, so this sweep is the one scan.
+    ctx.clock.advance(10_000);
+    await ctx.app.live.matching.sweep();
+    expect(claims).toEqual([3]);
+    const [a1, a2, b1, b2, c1, c2] = await Promise.all(ids.map(sessionOf));
+    expect([a1 === a2, b1 === b2, c1 === c2]).toEqual([true, true, true]);
+    expect(new Set([a1, b1, c1]).size).toBe(3);
+  });
+
+  it('gives a ticket whose claim lost a race one more look in the same scan', async () => {
+    const [older, newer] = await searching('ko', ['A1', 'A2']);
+    // Between the scan's read and its claim, the partner's ticket is re-made (as by another
+    // instance): the claim fails, and the scan reads the queue again and pairs them.
+    beforeClaim = async () => {
+      const ticket = await ctx.app.live.broker.ticketOf(newer!);
+      await ctx.app.live.broker.enqueue({ ...ticket!, id: `${ticket!.id}-again` });
+    };
+    // The clock only: the periodic sweeps stay put, so this sweep is the one scan.
+    ctx.clock.advance(10_000);
+    await ctx.app.live.matching.sweep();
+    expect(claims).toEqual([1, 1]);
+    expect(await sessionOf(older!)).toBe(await sessionOf(newer!));
+    expect(await ctx.app.live.broker.ticketOf(older!)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import type { RateCounter } from '../lib/rate-counter.ts';
  * What server instances share (DESIGN §2 Seams: Broker): who is connected where, delivery of
  * socket messages to wherever a user's socket lives, the matchmaking queue, short-lived
  * counters and the sign-in sessions ended before their access tokens expire. The memory adapter serves one process; a Redis adapter (hashes for presence and
- * tickets, a Lua script for `claimPair`, a pub/sub channel per instance for delivery) drops in
+ * tickets, a Lua script for `claimPairs`, a pub/sub channel per instance for delivery) drops in
  * behind the same interface.
  */
 export interface Broker extends RateCounter {
@@ -46,10 +46,12 @@ export interface Broker extends RateCounter {
   /** Languages with at least one ticket. */
   queuedLanguages(): Promise<string[]>;
   /**
-   * Atomically removes both tickets when both are still queued unchanged (same ticket ids);
-   * otherwise removes nothing and answers false. This is what keeps a user out of two pairs.
+   * For each pair, in order: atomically removes both tickets when both are still queued unchanged
+   * (same ticket ids) and both users are connected; otherwise removes neither. Answers whether
+   * each pair was claimed. This is what keeps a user out of two pairs; a scan claims every pair it
+   * chose in one call, so its cost does not grow with the pairs in one round trip each.
    */
-  claimPair(first: QueueTicket, second: QueueTicket): Promise<boolean>;
+  claimPairs(pairs: readonly TicketPair[]): Promise<boolean[]>;
 
   /**
    * Ends a sign-in session on every instance for `ttlMs`, as long as an access token naming it
@@ -104,6 +106,9 @@ export interface QueueTicket {
    */
   profile?: TicketProfile | undefined;
 }
+
+/** Two tickets of one language to be paired, the older first. */
+export type TicketPair = readonly [QueueTicket, QueueTicket];
 
 export interface TicketProfile {
   name: string;

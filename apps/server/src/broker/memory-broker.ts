@@ -7,6 +7,7 @@ import {
   type Broker,
   type BrokerEvent,
   type QueueTicket,
+  type TicketPair,
 } from './broker.ts';
 
 /** The broker of a single process: plain maps, with delivery as a local call. */
@@ -108,16 +109,17 @@ export function createMemoryBroker(clock: Clock): Broker {
     queuedLanguages() {
       return Promise.resolve([...new Set([...ticketsByUser.values()].map((t) => t.languageCode))]);
     },
-    claimPair(first, second) {
-      if (first.userId === second.userId || !sameTicket(first) || !sameTicket(second)) {
-        return Promise.resolve(false);
-      }
-      if (!online(first.userId) || !online(second.userId)) {
-        return Promise.resolve(false);
-      }
-      ticketsByUser.delete(first.userId);
-      ticketsByUser.delete(second.userId);
-      return Promise.resolve(true);
+    claimPairs(pairs) {
+      const claim = ([first, second]: TicketPair) => {
+        if (first.userId === second.userId || !sameTicket(first) || !sameTicket(second)) {
+          return false;
+        }
+        if (!online(first.userId) || !online(second.userId)) return false;
+        ticketsByUser.delete(first.userId);
+        ticketsByUser.delete(second.userId);
+        return true;
+      };
+      return Promise.resolve(pairs.map(claim));
     },
 
     revokeSession(sessionId, ttlMs) {

@@ -326,7 +326,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
       return list.map((json) => JSON.parse(json) as QueueTicket);
     },
     queuedLanguages: () => queue.queuedLanguages(),
-    claimPair: (first, second) => queue.claimPair(first, second),
+    claimPairs: (pairs) => queue.claimPairs(pairs),
 
     async revokeSession(sessionId, ttlMs) {
       await commands.set(key.revoked(sessionId), '1', 'PX', ttlMs);

@@ -5,7 +5,7 @@ import {
   POINTER_REPLACE,
   POINTER_SET,
   QUEUE_ADD,
-  QUEUE_CLAIM,
+  QUEUE_CLAIM_PAIRS,
   QUEUE_REMOVE,
   REAP_PRESENCE,
 } from './redis-cluster-scripts.ts';
@@ -31,9 +31,10 @@ export interface ClusterPresence {
  *     (POINTER_SET); a ticket is added before the pointer names it, and a ticket it replaced in
  *     another language is removed after, still named until then, so a step that fails leaves
  *     nothing unnamed for a later cancel to miss;
- *   - a claim asks the presence slot whether both users are connected, then takes both tickets in
- *     the language's slot (QUEUE_CLAIM, the arbiter between instances); the claim stands then,
- *     whatever becomes of dropping the pointers after it;
+ *   - a claim asks the presence slot whether the users are connected, then takes both tickets of
+ *     each pair in the language's slot (QUEUE_CLAIM_PAIRS, the arbiter between instances): two
+ *     round trips for all the pairs a scan chose; a claim stands then, whatever becomes of
+ *     dropping the pointers after it;
  *   - `queue:languages` only grows (a language is added on enqueue, never removed, so no removal
  *     can race an enqueue); queuedLanguages keeps those whose queue is not empty.
  * Readers check what a pointer names, so a pointer to a claimed ticket reads as no ticket.
@@ -48,7 +49,7 @@ export function clusterQueue(client: Cluster, prefix: string, presence: ClusterP
   const run = {
     add: defineScript(client, QUEUE_ADD, 3),
     remove: defineScript(client, QUEUE_REMOVE, 3),
-    claim: defineScript(client, QUEUE_CLAIM, 3),
+    claimPairs: defineScript(client, QUEUE_CLAIM_PAIRS, 3),
     pointerSet: defineScript(client, POINTER_SET, 1),
     pointerReplace: defineScript(client, POINTER_REPLACE, 1),
     pointerDrop: defineScript(client, POINTER_DROP, 1),
@@ -122,19 +123,40 @@ export function clusterQueue(client: Cluster, prefix: string, presence: ClusterP
       return known.filter((_, i) => sizes[i]! > 0);
     },
 
-    async claimPair(first, second) {
+    async claimPairs(pairs) {
+      const claimed = pairs.map(() => false);
       // Pairing is within a language: its slot is the only place both tickets can be taken at once.
-      if (first.userId === second.userId || first.languageCode !== second.languageCode)
-        return false;
-      const online = await presence.onlineAmong([first.userId, second.userId]);
-      if (online.length < 2) return false;
-      const keys = keysOf(first.languageCode);
-      const args = [first.userId, first.id, second.userId, second.id];
-      if ((await run.claim(...keys, ...args)) !== 1) return false;
-      for (const t of [first, second]) {
-        tidy(run.pointerDrop(pointer(t.userId), `${t.languageCode} ${t.id}`));
+      const candidates = pairs
+        .map((pair, at) => ({ pair, at }))
+        .filter(({ pair: [a, b] }) => a.userId !== b.userId && a.languageCode === b.languageCode);
+      if (candidates.length === 0) return claimed;
+      const online = new Set(
+        await presence.onlineAmong([
+          ...new Set(candidates.flatMap(({ pair: [a, b] }) => [a.userId, b.userId])),
+        ]),
+      );
+      const byLanguage = new Map<string, typeof candidates>();
+      for (const candidate of candidates) {
+        const [a, b] = candidate.pair;
+        if (!online.has(a.userId) || !online.has(b.userId)) continue;
+        const group = byLanguage.get(a.languageCode);
+        if (group) group.push(candidate);
+        else byLanguage.set(a.languageCode, [candidate]);
       }
-      return true;
+      await Promise.all(
+        [...byLanguage].map(async ([languageCode, group]) => {
+          const args = group.flatMap(({ pair: [a, b] }) => [a.userId, a.id, b.userId, b.id]);
+          const taken = (await run.claimPairs(...keysOf(languageCode), ...args)) as number[];
+          group.forEach(({ pair, at }, i) => {
+            if (taken[i] !== 1) return;
+            claimed[at] = true;
+            for (const t of pair) {
+              tidy(run.pointerDrop(pointer(t.userId), `${t.languageCode} ${t.id}`));
+            }
+          });
+        }),
+      );
+      return claimed;
     },
 
     async reap(instanceIds, graceMs) {

@@ -48,20 +48,28 @@ return json
 `;
 
 /**
- * Takes two tickets of one language only when each user's ticket there is still the one read;
- * otherwise takes nothing. KEYS as QUEUE_ADD; ARGV user 1, ticket 1, user 2, ticket 2. Answers 1
- * when taken. (Whether both users are connected was asked just before, in the presence slot.)
+ * Claims pairs of one language, each on its own: a pair's two tickets are taken only when each
+ * user's ticket there is still the one read; otherwise neither is. KEYS as QUEUE_ADD; ARGV user 1,
+ * ticket 1, user 2, ticket 2 of each pair. Answers 1 or 0 per pair, in order. (Whether the users
+ * are connected was asked just before, in the presence slot.)
  */
-export const QUEUE_CLAIM = `
+export const QUEUE_CLAIM_PAIRS = `
 ${DROP}
-if ARGV[1] == ARGV[3] then return 0 end
-if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then return 0 end
-if redis.call('HGET', KEYS[3], ARGV[3]) ~= ARGV[4] then return 0 end
-for i = 1, 3, 2 do
-  drop(ARGV[i + 1])
-  redis.call('HDEL', KEYS[3], ARGV[i])
+local claimed = {}
+for i = 1, #ARGV - 3, 4 do
+  local taken = 0
+  if ARGV[i] ~= ARGV[i + 2]
+      and redis.call('HGET', KEYS[3], ARGV[i]) == ARGV[i + 1]
+      and redis.call('HGET', KEYS[3], ARGV[i + 2]) == ARGV[i + 3] then
+    for j = i, i + 2, 2 do
+      drop(ARGV[j + 1])
+      redis.call('HDEL', KEYS[3], ARGV[j])
+    end
+    taken = 1
+  end
+  claimed[#claimed + 1] = taken
 end
-return 1
+return claimed
 `;
 
 /**

@@ -1,6 +1,6 @@
-import type { QueueTicket } from './broker.ts';
+import type { QueueTicket, TicketPair } from './broker.ts';
 import { defineScript, type RedisClient } from './redis-clients.ts';
-import { CANCEL, CLAIM_PAIR, ENQUEUE, REAP_INSTANCES, TICKET_OF } from './redis-scripts.ts';
+import { CANCEL, CLAIM_PAIRS, ENQUEUE, REAP_INSTANCES, TICKET_OF } from './redis-scripts.ts';
 
 /**
  * The part of the Redis broker whose keys span slots on a cluster: a user's ticket, wherever it
@@ -14,7 +14,7 @@ export interface QueueStore {
   cancel(userId: string): Promise<string | null>;
   ticketOf(userId: string): Promise<string | null>;
   queuedLanguages(): Promise<string[]>;
-  claimPair(first: QueueTicket, second: QueueTicket): Promise<boolean>;
+  claimPairs(pairs: readonly TicketPair[]): Promise<boolean[]>;
   /** Registers `instanceIds` and forgets instances dead past the grace, with their users. */
   reap(instanceIds: string[], graceMs: number): Promise<ReapOutcome>;
 }
@@ -46,7 +46,7 @@ export function nodeQueue(client: RedisClient, prefix: string, presence: string)
   const run = {
     enqueue: defineScript(client, ENQUEUE, 2),
     cancel: defineScript(client, CANCEL, 2),
-    claimPair: defineScript(client, CLAIM_PAIR, 3),
+    claimPairs: defineScript(client, CLAIM_PAIRS, 3),
     ticketOf: defineScript(client, TICKET_OF, 1),
     reap: defineScript(client, REAP_INSTANCES, 3),
   };
@@ -64,9 +64,22 @@ export function nodeQueue(client: RedisClient, prefix: string, presence: string)
       return (await run.ticketOf(index, prefix, userId)) as string | null;
     },
     queuedLanguages: () => client.smembers(languages),
-    async claimPair(first, second) {
-      const args = [prefix, first.userId, first.id, second.userId, second.id];
-      return (await run.claimPair(index, languages, presence, ...args)) === 1;
+    async claimPairs(pairs) {
+      if (pairs.length === 0) return [];
+      const args = pairs.flatMap(([first, second]) => [
+        first.userId,
+        first.id,
+        second.userId,
+        second.id,
+      ]);
+      const claimed = (await run.claimPairs(
+        index,
+        languages,
+        presence,
+        prefix,
+        ...args,
+      )) as number[];
+      return claimed.map((taken) => taken === 1);
     },
     async reap(instanceIds, graceMs) {
       const [instances, users] = (await run.reap(

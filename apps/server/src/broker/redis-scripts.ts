@@ -127,27 +127,43 @@ return remove_ticket(ARGV[1], KEYS[1], KEYS[2], ARGV[2], nil)
 `;
 
 /**
- * Takes both tickets only when each user's queued ticket still has the id that was read and both
- * users' sockets are on live instances; otherwise takes nothing. A user whose instance just died
- * keeps the ticket and is paired once connected again (or forgotten with the instance).
- * KEYS[1] index, KEYS[2] languages, KEYS[3] presence; ARGV prefix, user 1, id 1, user 2, id 2.
+ * Claims pairs, each on its own: a pair's two tickets are taken only when each user's queued
+ * ticket still has the id that was read and both users' sockets are on live instances; otherwise
+ * neither is. A user whose instance just died keeps the ticket and is paired once connected again
+ * (or forgotten with the instance). KEYS[1] index, KEYS[2] languages, KEYS[3] presence; ARGV
+ * prefix, then user 1, id 1, user 2, id 2 of each pair. Answers 1 or 0 per pair, in order.
  */
-export const CLAIM_PAIR = `
+export const CLAIM_PAIRS = `
 ${REMOVE_TICKET}
 ${PRESENCE}
-local prefix, user1, id1, user2, id2 = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
-if user1 == user2 then return 0 end
+local prefix = ARGV[1]
 local function queued_id(user_id)
   local entry = redis.call('HGET', KEYS[1], user_id)
   if not entry then return nil end
   local _, id = string.match(entry, '^(%S+) (%S+)$')
   return id
 end
-if queued_id(user1) ~= id1 or queued_id(user2) ~= id2 then return 0 end
-if not online(prefix, KEYS[3], user1) or not online(prefix, KEYS[3], user2) then return 0 end
-remove_ticket(prefix, KEYS[1], KEYS[2], user1, id1)
-remove_ticket(prefix, KEYS[1], KEYS[2], user2, id2)
-return 1
+-- Each instance's liveness is asked once per call.
+local alive = {}
+local function connected(user_id)
+  local owner = redis.call('HGET', KEYS[3], user_id)
+  if not owner then return false end
+  if alive[owner] == nil then alive[owner] = instance_alive(prefix, owner) end
+  return alive[owner]
+end
+local claimed = {}
+for i = 2, #ARGV - 3, 4 do
+  local user1, id1, user2, id2 = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  local taken = 0
+  if user1 ~= user2 and queued_id(user1) == id1 and queued_id(user2) == id2
+      and connected(user1) and connected(user2) then
+    remove_ticket(prefix, KEYS[1], KEYS[2], user1, id1)
+    remove_ticket(prefix, KEYS[1], KEYS[2], user2, id2)
+    taken = 1
+  end
+  claimed[#claimed + 1] = taken
+end
+return claimed
 `;
 
 /** KEYS[1] index; ARGV prefix, user id. Answers the ticket's JSON or nil. */

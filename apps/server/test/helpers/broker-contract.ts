@@ -20,6 +20,13 @@ const ticket = (userId: string, enqueuedAt: number, languageCode = 'en'): QueueT
   excludedUserIds: [],
 });
 
+/** Claims one pair (Broker.claimPairs with a single pair). */
+const claimOne = async (on: Broker, first: QueueTicket, second: QueueTicket) => {
+  const [claimed, ...rest] = await on.claimPairs([[first, second]]);
+  expect(rest).toEqual([]);
+  return claimed;
+};
+
 /** How the contract suite makes and inspects the brokers of one adapter. */
 export interface BrokerHarness {
   /** A broker with nothing in it, for one test. */
@@ -131,11 +138,11 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       await broker.cancel('b');
       const b2 = ticket('b', 3);
       await broker.enqueue(b2);
-      expect(await broker.claimPair(a, b)).toBe(false);
+      expect(await claimOne(broker, a, b)).toBe(false);
       expect(await broker.tickets('en')).toHaveLength(2);
-      expect(await broker.claimPair(a, b2)).toBe(true);
+      expect(await claimOne(broker, a, b2)).toBe(true);
       expect(await broker.tickets('en')).toEqual([]);
-      expect(await broker.claimPair(a, b2)).toBe(false);
+      expect(await claimOne(broker, a, b2)).toBe(false);
     });
 
     it('never hands one ticket to two concurrent claims', async () => {
@@ -147,7 +154,7 @@ export function describeBroker(name: string, harness: BrokerHarness) {
             const tickets = Array.from({ length: 6 }, (_, i) => ticket(`user-${i}`, i));
             for (const t of tickets) await broker.enqueue(t);
             const results = await Promise.all(
-              pairs.map(([x, y]) => broker.claimPair(tickets[x]!, tickets[y]!)),
+              pairs.map(([x, y]) => claimOne(broker, tickets[x]!, tickets[y]!)),
             );
             const claimed = pairs.filter((_, i) => results[i]).flat();
             expect(new Set(claimed).size).toBe(claimed.length);
@@ -155,6 +162,94 @@ export function describeBroker(name: string, harness: BrokerHarness) {
           },
         ),
         { numRuns: 50 },
+      );
+    });
+
+    it('claims the pairs of one call each on its own, in order', async () => {
+      await connected('a', 'b', 'c', 'd', 'e', 'f', 'g');
+      const [a, b, c, d, e, f, g] = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id, i) =>
+        ticket(id, i),
+      ) as [
+        QueueTicket,
+        QueueTicket,
+        QueueTicket,
+        QueueTicket,
+        QueueTicket,
+        QueueTicket,
+        QueueTicket,
+      ];
+      const stranger = ticket('h', 7);
+      for (const t of [a, b, c, d, e, f, g, stranger]) await broker.enqueue(t);
+      const staleF = { ...f, id: randomUUID() };
+      expect(await broker.claimPairs([])).toEqual([]);
+      expect(
+        await broker.claimPairs([
+          [a, b],
+          // a went with the pair before, so this one fails, and c stays free for the next.
+          [a, c],
+          [c, d],
+          [e, staleF],
+          [g, g],
+          [e, stranger],
+        ]),
+      ).toEqual([true, false, true, false, false, false]);
+      // Refused pairs keep both tickets (h is not connected).
+      expect((await broker.tickets('en')).map((t) => t.userId)).toEqual(['e', 'f', 'g', 'h']);
+      await connected('h');
+      expect(
+        await broker.claimPairs([
+          [e, f],
+          [g, stranger],
+        ]),
+      ).toEqual([true, true]);
+      expect(await broker.tickets('en')).toEqual([]);
+    });
+
+    it('claims pairs of several languages in one call', async () => {
+      await connected('a', 'b', 'c', 'd');
+      const [a, b] = [ticket('a', 1), ticket('b', 2)];
+      const [c, d] = [ticket('c', 3, 'fr'), ticket('d', 4, 'fr')];
+      for (const t of [a, b, c, d]) await broker.enqueue(t);
+      expect(
+        await broker.claimPairs([
+          [c, d],
+          [a, c],
+          [a, b],
+        ]),
+      ).toEqual([true, false, true]);
+      expect(await broker.queuedLanguages()).toEqual([]);
+    });
+
+    it('never hands one ticket to two claims, within a call or between instances', async () => {
+      const other = await peerOf(broker);
+      await connected(...Array.from({ length: 6 }, (_, i) => `user-${i}`));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.array(fc.tuple(fc.nat(5), fc.nat(5)), { minLength: 1, maxLength: 8 }), {
+            minLength: 1,
+            maxLength: 6,
+          }),
+          async (calls) => {
+            const tickets = Array.from({ length: 6 }, (_, i) => ticket(`user-${i}`, i));
+            for (const t of tickets) await broker.enqueue(t);
+            const results = await Promise.all(
+              calls.map((pairs, i) =>
+                (i % 2 === 0 ? broker : other).claimPairs(
+                  pairs.map(([x, y]) => [tickets[x]!, tickets[y]!] as const),
+                ),
+              ),
+            );
+            const claimed = calls.flatMap((pairs, i) =>
+              pairs.filter((_, j) => results[i]![j]).flat(),
+            );
+            expect(new Set(claimed).size).toBe(claimed.length);
+            // A ticket leaves the queue only with a pair claimed.
+            const queued = new Set((await broker.tickets('en')).map((t) => t.userId));
+            expect(queued.size + claimed.length).toBe(6);
+            for (const t of tickets) await broker.cancel(t.userId);
+          },
+        ),
+        { numRuns: 40 },
       );
     });
 
@@ -183,7 +278,7 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       expect(await broker.queuedLanguages()).toEqual(['fr']);
       expect(await broker.ticketOf('a')).toEqual(moved);
       expect(await broker.tickets('fr')).toEqual([moved]);
-      expect(await broker.claimPair(first, ticket('b', 1))).toBe(false);
+      expect(await claimOne(broker, first, ticket('b', 1))).toBe(false);
       expect(await broker.cancel('a')).toEqual(moved);
       expect(await broker.queuedLanguages()).toEqual([]);
     });
@@ -213,10 +308,10 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       const b = ticket('b', 2);
       await broker.enqueue(a);
       await broker.enqueue(b);
-      expect(await broker.claimPair(a, a)).toBe(false);
+      expect(await claimOne(broker, a, a)).toBe(false);
       const b2 = { ...b, id: randomUUID() };
       await broker.enqueue(b2);
-      expect(await broker.claimPair(a, b)).toBe(false);
+      expect(await claimOne(broker, a, b)).toBe(false);
       expect((await broker.tickets('en')).map((t) => t.id)).toEqual([a.id, b2.id]);
     });
 
@@ -259,10 +354,10 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       const b = ticket('b', 2);
       await broker.enqueue(a);
       await broker.enqueue(b);
-      expect(await broker.claimPair(a, b)).toBe(false);
+      expect(await claimOne(broker, a, b)).toBe(false);
       expect(await broker.tickets('en')).toEqual([a, b]);
       await connected('b');
-      expect(await broker.claimPair(a, b)).toBe(true);
+      expect(await claimOne(broker, a, b)).toBe(true);
     });
 
     it('states presence again after an outage, except for users another instance holds', async () => {
@@ -338,7 +433,7 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       await broker.enqueue(a);
       await other.enqueue(b);
       expect(await other.tickets('en')).toEqual([a, b]);
-      const claims = await Promise.all([broker.claimPair(a, b), other.claimPair(a, b)]);
+      const claims = await Promise.all([claimOne(broker, a, b), claimOne(other, a, b)]);
       expect(claims.filter(Boolean)).toHaveLength(1);
       expect(await broker.queuedLanguages()).toEqual([]);
       expect(await other.ticketOf('a')).toBeNull();

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@parlo/contract/errors';
 import type { LanguageCode, ProficiencyLevel } from '@parlo/contract/constants';
 import type { MatchCancelResult, MatchFindResult } from '@parlo/contract/match';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Broker, QueueTicket } from '../../broker/broker.ts';
+import type { Broker, QueueTicket, TicketPair } from '../../broker/broker.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   BadRequestError,
@@ -55,7 +55,7 @@ export interface MatchingServiceDeps {
     | 'ticketOf'
     | 'tickets'
     | 'queuedLanguages'
-    | 'claimPair'
+    | 'claimPairs'
     | 'recordWait'
     | 'recentWaits'
   > &
@@ -166,29 +166,53 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
 
   /**
    * One pass over a language's queue: each ticket to look at (the fresh ones, or all in a sweep)
-   * gets the best partner the rules allow, and the pair is claimed from the broker. Creating the
-   * session is left running: the claim already keeps both tickets out of every other pair.
+   * gets the best partner the rules allow, and the pairs are claimed from the broker in one call.
+   * A ticket whose pair another instance's claim beat gets one more look, on the queue as it is
+   * then; after that it waits for a newer ticket or the sweep. Creating the sessions is left
+   * running: the claim already keeps both tickets out of every other pair.
    */
   async function scanOnce(languageCode: string, all: boolean, snapshot?: QueueTicket[]) {
     const lookAt = fresh.get(languageCode);
     fresh.delete(languageCode);
     const tickets = snapshot ?? (await broker.tickets(languageCode));
+    const missed = await pairAndClaim(tickets, (t) => all || (lookAt?.has(t.userId) ?? false));
+    if (missed.size === 0) return;
+    await pairAndClaim(await broker.tickets(languageCode), (t) => missed.has(t.userId));
+  }
+
+  /**
+   * Picks a partner for each of `tickets` that `lookFor` selects, oldest first, claims all the
+   * pairs in one call and starts creating the claimed ones. Answers the users looked for whose
+   * pair was not claimed.
+   */
+  async function pairAndClaim(
+    tickets: readonly QueueTicket[],
+    lookFor: (ticket: QueueTicket) => boolean,
+  ): Promise<Set<string>> {
     const now = clock.now().getTime();
     const taken = new Set<string>();
     // A ticket left over from a find that raced a session start is refused by the charge, which
     // checks open sessions under the users' locks (this instance cannot know every call).
     const index = indexTickets(tickets);
+    const pairs: TicketPair[] = [];
+    const seekers: string[] = [];
     for (const ticket of tickets) {
-      if (taken.has(ticket.userId) || (!all && !lookAt?.has(ticket.userId))) continue;
+      if (taken.has(ticket.userId) || !lookFor(ticket)) continue;
       const partner = pickFromIndex(ticket, index, now, deps.rules, taken);
       if (!partner) continue;
-      const [older, newer] =
-        ticket.enqueuedAt <= partner.enqueuedAt ? [ticket, partner] : [partner, ticket];
-      if (!(await broker.claimPair(older, newer))) continue;
-      taken.add(older.userId);
-      taken.add(newer.userId);
-      startCreation(older, newer);
+      taken.add(ticket.userId);
+      taken.add(partner.userId);
+      pairs.push(ticket.enqueuedAt <= partner.enqueuedAt ? [ticket, partner] : [partner, ticket]);
+      seekers.push(ticket.userId);
     }
+    const missed = new Set<string>();
+    if (pairs.length === 0) return missed;
+    const claimed = await broker.claimPairs(pairs);
+    pairs.forEach(([older, newer], i) => {
+      if (claimed[i]) startCreation(older, newer);
+      else missed.add(seekers[i]!);
+    });
+    return missed;
   }
 
   /**
