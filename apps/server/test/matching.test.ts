@@ -366,11 +366,17 @@ describe('a scan claims the pairs it chose together', () => {
   /** Pairs per claimPairs call; `beforeClaim` runs once before the next call goes through. */
   const claims: number[] = [];
   let beforeClaim: (() => Promise<void>) | undefined;
+  /** Whether each enqueue asked for the queue back. */
+  const snapshots: boolean[] = [];
   const ctx = useLiveApp('pglite', {}, () => {
     const broker = createMemoryBroker(ctx.clock);
     return {
       broker: {
         ...broker,
+        enqueue(ticket, options) {
+          snapshots.push(options?.snapshot ?? true);
+          return broker.enqueue(ticket, options);
+        },
         async claimPairs(pairs) {
           claims.push(pairs.length);
           const race = beforeClaim;
@@ -400,6 +406,7 @@ describe('a scan claims the pairs it chose together', () => {
   const sockets = new Map<string, Awaited<ReturnType<typeof ctx.connect>>>();
   beforeEach(() => {
     claims.length = 0;
+    snapshots.length = 0;
   });
   const sessionOf = async (id: string) =>
     (await sockets.get(id)!.next('session_created')).payload.session.id;
@@ -431,5 +438,27 @@ describe('a scan claims the pairs it chose together', () => {
     expect(claims).toEqual([1, 1]);
     expect(await sessionOf(older!)).toBe(await sessionOf(newer!));
     expect(await ctx.app.live.broker.ticketOf(older!)).toBeNull();
+  });
+
+  it('asks the enqueue for the queue only when the find starts a scan', async () => {
+    await searching('de', ['A1', 'A2']);
+    expect(snapshots).toEqual([true, true]);
+    // A sweep's scan is held at its claim; a find meanwhile leaves the reading to the next scan.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    beforeClaim = () => held;
+    ctx.clock.advance(10_000);
+    const sweeping = ctx.app.live.matching.sweep();
+    await eventually(() => claims.length === 1);
+    const late = await ctx.account({ languageCode: 'de', level: 'C2' });
+    await ctx.connect(late);
+    expect((await ctx.find(late, 'de')).statusCode).toBe(200);
+    expect(snapshots).toEqual([true, true, false]);
+    release();
+    await sweeping;
+    const next = await ctx.account({ languageCode: 'de', level: 'B1' });
+    await ctx.connect(next);
+    expect((await ctx.find(next, 'de')).statusCode).toBe(200);
+    expect(snapshots).toEqual([true, true, false, true]);
   });
 });

@@ -35,9 +35,10 @@ export interface Broker extends RateCounter {
    * Adds or replaces the user's ticket (a user waits in at most one queue); answers the
    * language's tickets as they stand right after, oldest first (what a scan would read next), or
    * null when there are more than ENQUEUE_SNAPSHOT_MAX (then every find copying the whole queue
-   * would cost more than the scan's own read saves).
+   * would cost more than the scan's own read saves), or when `snapshot` is false (no scan would
+   * start with it).
    */
-  enqueue(ticket: QueueTicket): Promise<QueueTicket[] | null>;
+  enqueue(ticket: QueueTicket, options?: { snapshot?: boolean }): Promise<QueueTicket[] | null>;
   /** Removes the user's ticket; answers the removed ticket. */
   cancel(userId: string): Promise<QueueTicket | null>;
   ticketOf(userId: string): Promise<QueueTicket | null>;

@@ -93,8 +93,9 @@ export function createMemoryBroker(clock: Clock): Broker {
       return Promise.resolve(emit(userId, { kind: 'disconnect', userId, code, reason }));
     },
 
-    enqueue(ticket) {
+    enqueue(ticket, { snapshot = true } = {}) {
       ticketsByUser.set(ticket.userId, { ...ticket });
+      if (!snapshot) return Promise.resolve(null);
       return listTickets(ticket.languageCode).then((list) =>
         list.length > ENQUEUE_SNAPSHOT_MAX ? null : list,
       );

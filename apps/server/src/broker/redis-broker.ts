@@ -310,8 +310,9 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     disconnect: (userId, code, reason) =>
       publish(userId, { kind: 'disconnect', userId, code, reason }),
 
-    async enqueue(ticket) {
-      const list = await queue.enqueue(ticket, ENQUEUE_SNAPSHOT_MAX);
+    async enqueue(ticket, { snapshot = true } = {}) {
+      // A longest queue to answer of 0 lists nothing: the queue holds this ticket at least.
+      const list = await queue.enqueue(ticket, snapshot ? ENQUEUE_SNAPSHOT_MAX : 0);
       return list && list.map((json) => JSON.parse(json) as QueueTicket);
     },
     async cancel(userId) {

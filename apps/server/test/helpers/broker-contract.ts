@@ -129,6 +129,14 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       expect(await broker.tickets('en')).toHaveLength(ENQUEUE_SNAPSHOT_MAX + 1);
     });
 
+    it('answers no snapshot when asked for none, and queues the ticket all the same', async () => {
+      await broker.enqueue(ticket('a', 1));
+      const b = ticket('b', 2);
+      expect(await broker.enqueue(b, { snapshot: false })).toBeNull();
+      expect((await broker.tickets('en')).map((t) => t.userId)).toEqual(['a', 'b']);
+      expect(await broker.ticketOf('b')).toEqual(b);
+    });
+
     it('claims a pair only while both tickets are still the ones read', async () => {
       await connected('a', 'b');
       const a = ticket('a', 1);

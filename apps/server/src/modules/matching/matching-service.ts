@@ -316,7 +316,11 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         profile: searcher.profile ?? undefined,
       };
       cancelledInFlight.delete(user.id);
-      const queue = await broker.enqueue(ticket).catch((error: unknown) => {
+      // The queue as the enqueue leaves it serves a scan that this find starts; with a scan under
+      // way, the next one reads the queue itself, so a burst of finds is not answered (and does
+      // not parse) a copy of the queue each.
+      const snapshot = !running.has(languageCode);
+      const queue = await broker.enqueue(ticket, { snapshot }).catch((error: unknown) => {
         // A command that timed out may still run once the broker catches up (Redis answers
         // late, it does not forget): take the ticket back with a cancel sent after it, so a
         // search this find reports as failed is never paired.
