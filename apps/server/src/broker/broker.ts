@@ -42,6 +42,11 @@ export interface Broker extends RateCounter {
   /** Removes the user's ticket; answers the removed ticket. */
   cancel(userId: string): Promise<QueueTicket | null>;
   ticketOf(userId: string): Promise<QueueTicket | null>;
+  /**
+   * What a find checks first: whether the user is online (isOnline) and their ticket (ticketOf),
+   * in one round trip on one Redis (a cluster asks the two slots at once).
+   */
+  searchState(userId: string): Promise<{ online: boolean; ticket: QueueTicket | null }>;
   /** The language's tickets, oldest first. */
   tickets(languageCode: string): Promise<QueueTicket[]>;
   /** Languages with at least one ticket. */
@@ -62,8 +67,11 @@ export interface Broker extends RateCounter {
   /** Whether the session was revoked (within the revocation's ttl). */
   isSessionRevoked(sessionId: string): Promise<boolean>;
 
-  /** Adds a match's wait to the recent waits of its language (the last WAIT_SAMPLES kept). */
-  recordWait(languageCode: string, waitMs: number): Promise<void>;
+  /**
+   * Adds a match's waits (its two tickets', in the order they were made) to the recent waits of
+   * its language, the last WAIT_SAMPLES kept; one round trip.
+   */
+  recordWaits(languageCode: string, waitsMs: readonly number[]): Promise<void>;
   /** The recent waits of a language, or of every language, newest first; shared by instances. */
   recentWaits(languageCode?: string): Promise<number[]>;
 

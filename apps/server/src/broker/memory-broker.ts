@@ -106,6 +106,8 @@ export function createMemoryBroker(clock: Clock): Broker {
       return Promise.resolve(ticket);
     },
     ticketOf: (userId) => Promise.resolve(ticketsByUser.get(userId) ?? null),
+    searchState: (userId) =>
+      Promise.resolve({ online: online(userId), ticket: ticketsByUser.get(userId) ?? null }),
     tickets: (languageCode) => listTickets(languageCode),
     queuedLanguages() {
       return Promise.resolve([...new Set([...ticketsByUser.values()].map((t) => t.languageCode))]);
@@ -134,9 +136,11 @@ export function createMemoryBroker(clock: Clock): Broker {
       return Promise.resolve(until !== undefined && until > clock.now().getTime());
     },
 
-    recordWait(languageCode, waitMs) {
-      pushWait(languageCode, waitMs);
-      pushWait('', waitMs);
+    recordWaits(languageCode, waitsMs) {
+      for (const waitMs of waitsMs) {
+        pushWait(languageCode, waitMs);
+        pushWait('', waitMs);
+      }
       return Promise.resolve();
     },
     recentWaits: (languageCode) => Promise.resolve([...(waits.get(languageCode ?? '') ?? [])]),

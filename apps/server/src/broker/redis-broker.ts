@@ -16,8 +16,15 @@ import {
 } from './redis-clients.ts';
 import { SUBSCRIBERS } from './redis-cluster-scripts.ts';
 import { clusterQueue } from './redis-cluster-queue.ts';
-import { nodeQueue, queueKeys, type QueueStore } from './redis-queue.ts';
-import { HIT, NODE_PUBSUB, presenceScripts, SHARDED_PUBSUB, TICKETS } from './redis-scripts.ts';
+import { nodeQueue, nodeQueueIndex, queueKeys, type QueueStore } from './redis-queue.ts';
+import {
+  HIT,
+  NODE_PUBSUB,
+  presenceScripts,
+  SEARCH_STATE,
+  SHARDED_PUBSUB,
+  TICKETS,
+} from './redis-scripts.ts';
 
 export const DEFAULT_KEY_PREFIX = 'parlo:';
 
@@ -125,6 +132,8 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     subscribers: script(SUBSCRIBERS, 1),
     hit: script(HIT, 1),
     tickets: script(TICKETS, 2),
+    // One Redis only: on a cluster the presence and a user's ticket are in different slots.
+    searchState: script(SEARCH_STATE, 2),
   };
 
   async function onlineAmong(userIds: readonly string[]) {
@@ -261,6 +270,10 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
 
   let closed = false;
 
+  const isOnline = async (userId: string) =>
+    (await run.isOnline(key.presence, presencePrefix, userId)) === 1;
+  const ticketOf = async (userId: string) => parseTicket(await queue.ticketOf(userId));
+
   return {
     async hit(name, windowMs) {
       const [count, resetInMs] = (await run.hit(key.hits(name), windowMs)) as [number, number];
@@ -285,9 +298,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     async releasePresence(userId, instanceId) {
       await run.releasePresence(key.presence, presencePrefix, userId, instanceId);
     },
-    async isOnline(userId) {
-      return (await run.isOnline(key.presence, presencePrefix, userId)) === 1;
-    },
+    isOnline,
     onlineAmong,
     onlineCount: () => commands.hlen(key.presence),
 
@@ -318,8 +329,19 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     async cancel(userId) {
       return parseTicket(await queue.cancel(userId));
     },
-    async ticketOf(userId) {
-      return parseTicket(await queue.ticketOf(userId));
+    ticketOf,
+    async searchState(userId) {
+      if (onCluster) {
+        const [online, ticket] = await Promise.all([isOnline(userId), ticketOf(userId)]);
+        return { online, ticket };
+      }
+      const [online, json] = (await run.searchState(
+        key.presence,
+        nodeQueueIndex(prefix),
+        prefix,
+        userId,
+      )) as [number, string | null];
+      return { online: online === 1, ticket: parseTicket(json) };
     },
     async tickets(languageCode) {
       const { tickets, order } = queueKeys(prefix, languageCode);
@@ -336,13 +358,15 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
       return (await commands.exists(key.revoked(sessionId))) === 1;
     },
 
-    async recordWait(languageCode, waitMs) {
-      const wait = String(Math.max(0, Math.round(waitMs)));
+    async recordWaits(languageCode, waitsMs) {
+      if (waitsMs.length === 0) return;
+      // LPUSH of several values leaves the last one first: newest first, as one at a time would.
+      const waits = waitsMs.map((ms) => String(Math.max(0, Math.round(ms))));
       await commands
         .multi()
-        .lpush(key.waits(languageCode), wait)
+        .lpush(key.waits(languageCode), ...waits)
         .ltrim(key.waits(languageCode), 0, WAIT_SAMPLES - 1)
-        .lpush(key.waits(), wait)
+        .lpush(key.waits(), ...waits)
         .ltrim(key.waits(), 0, WAIT_SAMPLES - 1)
         .exec();
     },

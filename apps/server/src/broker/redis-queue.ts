@@ -40,8 +40,11 @@ export function queueKeys(prefix: string, languageCode: string) {
  * One Redis: every operation is one script (redis-scripts.ts), with a user → "<lang> <ticket id>"
  * index (`queue:users`) and the set of languages with tickets (`queue:languages`).
  */
+/** One Redis: the user → "<lang> <ticket id>" index. */
+export const nodeQueueIndex = (prefix: string) => `${prefix}queue:users`;
+
 export function nodeQueue(client: RedisClient, prefix: string, presence: string): QueueStore {
-  const index = `${prefix}queue:users`;
+  const index = nodeQueueIndex(prefix);
   const languages = `${prefix}queue:languages`;
   const run = {
     enqueue: defineScript(client, ENQUEUE, 2),

@@ -176,6 +176,23 @@ local tickets = queue_keys(ARGV[1], lang)
 return redis.call('HGET', tickets, id)
 `;
 
+/**
+ * Whether the user's socket is on a live instance, and the JSON of their ticket (or nil), read
+ * together. KEYS[1] presence, KEYS[2] index; ARGV prefix, user id. Answers {1 or 0, JSON}.
+ */
+export const SEARCH_STATE = `
+${PRESENCE}
+${QUEUE_KEYS}
+local prefix, user_id = ARGV[1], ARGV[2]
+local connected = 0
+if online(prefix, KEYS[1], user_id) then connected = 1 end
+local entry = redis.call('HGET', KEYS[2], user_id)
+if not entry then return {connected, false} end
+local lang, id = string.match(entry, '^(%S+) (%S+)$')
+local tickets = queue_keys(prefix, lang)
+return {connected, redis.call('HGET', tickets, id)}
+`;
+
 /** KEYS[1] the language's tickets, KEYS[2] its order; the JSON of every ticket, oldest first. */
 export const TICKETS = `
 ${LIST_TICKETS}

@@ -137,6 +137,21 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       expect(await broker.ticketOf('b')).toEqual(b);
     });
 
+    it('tells a find whether the user is online and their ticket, together', async () => {
+      expect(await broker.searchState('a')).toEqual({ online: false, ticket: null });
+      const a = ticket('a', 1, 'fr');
+      await broker.enqueue(a);
+      expect(await broker.searchState('a')).toEqual({ online: false, ticket: a });
+      const stop = broker.subscribe('i1', () => {});
+      await broker.claimPresence('a', 'i1');
+      expect(await broker.searchState('a')).toEqual({ online: true, ticket: a });
+      await broker.cancel('a');
+      expect(await broker.searchState('a')).toEqual({ online: true, ticket: null });
+      // The instance holding the socket stops listening (it died): offline at once.
+      stop();
+      await expect.poll(async () => (await broker.searchState('a')).online).toBe(false);
+    });
+
     it('claims a pair only while both tickets are still the ones read', async () => {
       await connected('a', 'b');
       const a = ticket('a', 1);
@@ -395,15 +410,20 @@ export function describeBroker(name: string, harness: BrokerHarness) {
 
     it('keeps the last waits per language and of all languages, shared by instances', async () => {
       const other = await peerOf(broker);
-      await broker.recordWait('en', 100);
-      await other.recordWait('fr', 300);
-      expect(await broker.recentWaits()).toEqual([300, 100]);
-      for (let i = 0; i < WAIT_SAMPLES; i++) await other.recordWait('en', 7);
+      await broker.recordWaits('en', [100]);
+      await other.recordWaits('fr', [300, 40]);
+      expect(await broker.recentWaits()).toEqual([40, 300, 100]);
+      expect(await broker.recentWaits('fr')).toEqual([40, 300]);
+      await broker.recordWaits('es', []);
+      expect(await broker.recentWaits('es')).toEqual([]);
+      for (let i = 0; i < WAIT_SAMPLES; i++) await other.recordWaits('en', [7]);
       const sevens = Array.from({ length: WAIT_SAMPLES }, () => 7);
       expect(await broker.recentWaits('en')).toEqual(sevens);
-      expect(await broker.recentWaits('fr')).toEqual([300]);
+      expect(await broker.recentWaits('fr')).toEqual([40, 300]);
       expect(await broker.recentWaits()).toEqual(sevens);
-      expect(await broker.recentWaits('es')).toEqual([]);
+      // A pair's two waits trim like two single ones: the oldest sample goes.
+      await broker.recordWaits('en', [5, 6]);
+      expect(await broker.recentWaits('en')).toEqual([6, 5, ...sevens.slice(2)]);
     });
 
     it('shares presence, delivery and the queue between the brokers of two instances', async () => {

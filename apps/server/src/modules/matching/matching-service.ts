@@ -53,10 +53,11 @@ export interface MatchingServiceDeps {
     | 'enqueue'
     | 'cancel'
     | 'ticketOf'
+    | 'searchState'
     | 'tickets'
     | 'queuedLanguages'
     | 'claimPairs'
-    | 'recordWait'
+    | 'recordWaits'
     | 'recentWaits'
   > &
     Pick<Broker, 'deliver'>;
@@ -84,16 +85,19 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
   const inFlight = new Set<string>();
   const cancelledInFlight = new Set<string>();
 
-  function recordWait(languageCode: string, ms: number) {
-    broker.recordWait(languageCode, Math.max(0, ms)).catch((error: unknown) => {
+  /** Both tickets' waits of a pair made now, in one round trip, not waited for. */
+  function recordWaits(pair: readonly QueueTicket[], now: number) {
+    const languageCode = pair[0]!.languageCode;
+    const waits = pair.map((ticket) => Math.max(0, now - ticket.enqueuedAt));
+    broker.recordWaits(languageCode, waits).catch((error: unknown) => {
       log.warn({ err: error, languageCode }, 'recording a match wait failed');
     });
   }
 
   async function requeue(ticket: QueueTicket) {
     if (cancelledInFlight.has(ticket.userId)) return;
-    if (!(await broker.isOnline(ticket.userId))) return;
-    if (await broker.ticketOf(ticket.userId)) return;
+    const { online, ticket: queued } = await broker.searchState(ticket.userId);
+    if (!online || queued) return;
     await broker.enqueue(ticket);
     markFresh(ticket);
     void schedulePairing(ticket.languageCode);
@@ -127,7 +131,7 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
         ...(olderProfile && newerProfile ? { profiles: [olderProfile, newerProfile] } : {}),
       });
       const now = clock.now().getTime();
-      for (const ticket of pair) recordWait(ticket.languageCode, now - ticket.enqueuedAt);
+      recordWaits(pair, now);
       deps.onMatched?.(now - Math.min(older.enqueuedAt, newer.enqueuedAt));
     } catch (error) {
       const refused =
@@ -268,10 +272,9 @@ export function createMatchingService(deps: MatchingServiceDeps): MatchingServic
   return {
     async find(userId, languageCode) {
       const now = clock.now();
-      const [searcher, online, existing] = await Promise.all([
+      const [searcher, { online, ticket: existing }] = await Promise.all([
         deps.matchingRepo.loadSearcher(userId, languageCode, now),
-        broker.isOnline(userId),
-        broker.ticketOf(userId),
+        broker.searchState(userId),
       ]);
       // What the auth guard checks on every other route, read here with the searcher.
       const user = checkAccount(searcher?.account);
