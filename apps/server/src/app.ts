@@ -112,6 +112,8 @@ export async function buildApp(deps: AppDeps) {
   if (config.JOBS_ENABLED) app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => live.close());
   app.addHook('preClose', () => jobs.stop());
+  // Search starts still waiting for their insert are written before the database closes.
+  app.addHook('onClose', () => services.searchActivity.flush());
   if (server.ownsBroker) app.addHook('onClose', () => broker.close());
 
   // Feature routes.

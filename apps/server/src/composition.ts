@@ -142,6 +142,7 @@ export function composeServer(deps: ServerDeps, host: ServerHost) {
   const searchActivity = createSearchActivityService({
     searchActivityRepo,
     clock,
+    scheduler,
     log,
   });
 

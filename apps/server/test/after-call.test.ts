@@ -13,7 +13,13 @@ import {
 } from '../src/db/tables/after-call.ts';
 import { sessions } from '../src/db/tables/sessions.ts';
 import { userLanguages } from '../src/db/tables/users.ts';
-import { SEARCH_ACTIVITY_TTL_MS } from '../src/modules/after-call/search-activity-service.ts';
+import { createSearchActivityRepo } from '../src/modules/after-call/search-activity-repo.ts';
+import {
+  createSearchActivityService,
+  SEARCH_ACTIVITY_TTL_MS,
+  SEARCH_STARTS_FLUSH_MS,
+  SEARCH_STARTS_PER_INSERT,
+} from '../src/modules/after-call/search-activity-service.ts';
 import { eventually, useLiveApp } from './helpers/live-app.ts';
 import { drivers } from './helpers/test-app.ts';
 
@@ -190,34 +196,56 @@ describe.each(drivers)('when learners search (%s)', (driver) => {
       .insert(searchStarts)
       .values(Array.from({ length: n }, () => ({ languageCode, level, startedAt: new Date(at) })));
 
+  const startsOf = (languageCode: LanguageCode) =>
+    ctx.db.select().from(searchStarts).where(eq(searchStarts.languageCode, languageCode));
+
   it('records a new search, not a repeated find, and never who searched', async () => {
     const user = await ctx.account({ languageCode: 'fr', level: 'C1' });
     await ctx.connect(user);
+    const startedAt = ctx.clock.now();
     expect((await ctx.find(user, 'fr')).statusCode).toBe(200);
     expect((await ctx.find(user, 'fr')).statusCode).toBe(200);
     await ctx.call(user, 'POST', '/match/cancel');
+    ctx.scheduler.advance(SEARCH_STARTS_FLUSH_MS);
+    await eventually(async () => (await startsOf('fr')).length > 0);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const rows = await ctx.db
-      .select()
-      .from(searchStarts)
-      .where(eq(searchStarts.languageCode, 'fr'));
+    const rows = await startsOf('fr');
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0]!).sort()).toEqual(['id', 'languageCode', 'level', 'startedAt']);
-    expect(rows[0]).toMatchObject({ level: 'C1', startedAt: ctx.clock.now() });
+    expect(rows[0]).toMatchObject({ level: 'C1', startedAt });
   });
 
-  it('records every search of a burst of finds, written together', async () => {
+  it('holds starts for the flush window, then writes them together', async () => {
     const users = await Promise.all(
       Array.from({ length: 12 }, () => ctx.account({ languageCode: 'zh', level: 'A2' })),
     );
     await Promise.all(users.map((user) => ctx.connect(user)));
     const answers = await Promise.all(users.map((user) => ctx.find(user, 'zh')));
     expect(answers.map((res) => res.statusCode)).toEqual(users.map(() => 200));
-    const recorded = async () =>
-      (await ctx.db.select().from(searchStarts).where(eq(searchStarts.languageCode, 'zh'))).length;
-    await eventually(async () => (await recorded()) === users.length);
+    // No commit per find: nothing is written before the window ends.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await recorded()).toBe(users.length);
+    expect(await startsOf('zh')).toHaveLength(0);
+    ctx.scheduler.advance(SEARCH_STARTS_FLUSH_MS - 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await startsOf('zh')).toHaveLength(0);
+    ctx.scheduler.advance(1);
+    await eventually(async () => (await startsOf('zh')).length === users.length);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await startsOf('zh')).toHaveLength(users.length);
+  });
+
+  it('writes a full batch at once, without waiting for the window', async () => {
+    const service = createSearchActivityService({
+      searchActivityRepo: createSearchActivityRepo(ctx.db),
+      clock: ctx.clock,
+      scheduler: ctx.scheduler,
+      log: ctx.app.log,
+    });
+    for (let i = 0; i < SEARCH_STARTS_PER_INSERT + 3; i++) service.searchStarted('ko', 'B1');
+    await eventually(async () => (await startsOf('ko')).length === SEARCH_STARTS_PER_INSERT);
+    // The three left over wait for the window, or for the server to close.
+    await service.flush();
+    expect(await startsOf('ko')).toHaveLength(SEARCH_STARTS_PER_INSERT + 3);
   });
 
   it('sums 4 weeks per hour of the week in the time zone asked, in bands 0, 1-4, 5+', async () => {
@@ -298,5 +326,20 @@ describe.each(drivers)('when learners search (%s)', (driver) => {
       url: '/api/v1/search-activity?languageCode=pt&tz=UTC',
     });
     expect([401, 403]).toContain(anonymous.statusCode);
+  });
+});
+
+describe.each(drivers)('search starts when the server closes (%s)', (driver) => {
+  const ctx = useLiveApp(driver);
+
+  it('writes the starts still waiting for their insert', async () => {
+    const user = await ctx.account({ languageCode: 'it', level: 'B2' });
+    await ctx.connect(user);
+    expect((await ctx.find(user, 'it')).statusCode).toBe(200);
+    const startsOf = () =>
+      ctx.db.select().from(searchStarts).where(eq(searchStarts.languageCode, 'it'));
+    expect(await startsOf()).toHaveLength(0);
+    await ctx.app.close();
+    expect(await startsOf()).toHaveLength(1);
   });
 });
