@@ -35,12 +35,39 @@ const UNLOADED_IMAGES = `[...document.querySelectorAll('main img')]
   .filter((image) => !image.complete || image.naturalWidth === 0)
   .map((image) => image.getAttribute('alt'))`;
 
+/**
+ * Chromium drops input that comes before the page's first frame reaches the screen, and the
+ * load event can come a few hundred milliseconds before it (the landing page's large blurred
+ * shapes take that long to draw without a GPU). A reader presses keys on a page they can see.
+ */
+async function painted(page: Page) {
+  await page.evaluate(`new Promise((resolve) => {
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(resolve));
+    }).observe({ type: 'paint', buffered: true });
+  })`);
+}
+
 const scrollY = (page: Page) => page.evaluate<number>('window.scrollY');
 /** Keyboard scrolling is smooth: wait until the page has come to rest at its end. */
 const atBottom = (page: Page) =>
   page.evaluate<boolean>(
     'window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2',
   );
+
+/**
+ * Presses `key` until the page has scrolled where it leads. Headless Chromium on a busy machine
+ * now and then loses a key press (none of the page's code handles End or Home); what is tested
+ * here is what the reveals do once the page has jumped, so a lost press is pressed again.
+ */
+async function pressUntil(page: Page, key: string, arrived: () => Promise<boolean>) {
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect.poll(arrived, { timeout: 3_000 }).toBe(true);
+  }).toPass({ timeout: 12_000 });
+}
 
 for (const path of ['/', '/info/about']) {
   test.describe(`content revealed on scroll on ${path}`, () => {
@@ -82,12 +109,11 @@ for (const path of ['/', '/info/about']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await animationsSettled(page);
-      await page.keyboard.press('End');
-      await expect.poll(() => atBottom(page)).toBe(true);
+      await painted(page);
+      await pressUntil(page, 'End', () => atBottom(page));
       await animationsSettled(page);
       expect(await faintContent(page)).toEqual([]);
-      await page.keyboard.press('Home');
-      await expect.poll(() => scrollY(page)).toBe(0);
+      await pressUntil(page, 'Home', async () => (await scrollY(page)) === 0);
       await animationsSettled(page);
       expect(await faintContent(page)).toEqual([]);
     });
@@ -110,6 +136,7 @@ test('sections still fade in when scrolled to gently', async ({ page }) => {
   const playing = () => page.locator('[data-reveal="playing"]').count();
   const atLoad = await playing();
   expect(await scrollY(page)).toBe(0);
+  await painted(page);
   // A mouse-wheel notch at a time, as a reader scrolls.
   await page.mouse.move(640, 400);
   for (let step = 0; step < 20; step += 1) {
