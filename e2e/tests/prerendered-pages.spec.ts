@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { storedItem } from '../support/auth';
+import { newPerson, signInThroughDevProvider, storedItem } from '../support/auth';
 import type { BrowserGlobals, ElementWithAttributes } from '../support/browser-globals';
 
 // The public pages are built as static HTML per language (issue 20): they must read, in the
@@ -78,28 +78,66 @@ test.describe('public pages with JavaScript', () => {
     expect(scripts.filter((s) => /\/assets\/(framework|start-app)-/.test(s))).toEqual([]);
   });
 
-  test('the sign-in page paints without the app, and the first press on a provider signs in', async ({
+  test('the sign-in page paints without the app, and a press on a provider starts the sign-in at once', async ({
     page,
   }) => {
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) scripts.push(new URL(response.url()).pathname);
     });
+    await page.goto('/auth/signin?returnTo=%2Fsearch', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Parlo' })).toBeVisible();
+    await expect(page).toHaveTitle('Sign in · Parlo');
+    const app = () => scripts.filter((s) => /\/assets\/(framework|start-app)-/.test(s));
+    expect(app()).toEqual([]);
+
+    // The press starts the provider's sign-in itself: the app is not loaded to run it.
+    const google = page.getByRole('button', { name: 'Continue with Google' });
+    await google.click();
+    await expect(page).toHaveURL(/\/dev-oauth\//);
+    expect(app()).toEqual([]);
+
+    // Back from the provider, the buttons are ready again however the browser restores the page.
+    await page.goBack();
+    await expect(google).toBeEnabled();
+    await expect(google).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('button', { name: 'Continue with Line' })).toBeEnabled();
+    await signInThroughDevProvider(page, 'google', newPerson('prerendered-signin'));
+    // The sign-in that started without the app kept where to go next.
+    await expect(page).toHaveURL(/\/onboarding\?returnTo=%2Fsearch$/);
+  });
+
+  test('the app takes the sign-in page over in place when a control needs it', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await page.goto('/auth/signin?returnTo=%2Fsearch', { waitUntil: 'networkidle' });
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Parlo' })).toBeVisible();
-    await expect(page).toHaveTitle('Sign in · Parlo');
-    expect(scripts.filter((s) => /\/assets\/(framework|start-app)-/.test(s))).toEqual([]);
-    // The press loads the app, which then starts the provider's sign-in as if it had been there.
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await expect(page).toHaveURL(/\/dev-oauth\//);
-    // The app took the page over in place: React found the markup it would have drawn.
+    await page.goto('/auth/signin', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    // React found the markup it would have drawn, and the provider buttons are its own now.
     expect(
       errors.filter((text) => /hydrat|did not match|error #4(18|19|23|25)/i.test(text)),
     ).toEqual([]);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL(/\/dev-oauth\//);
+  });
+
+  test('a sign-in that cannot start before the app is handed to the app, which says so', async ({
+    page,
+  }) => {
+    // The server cannot be reached for the provider's address, for the page and then the app.
+    await page.route('**/api/v1/auth/oauth/*/authorize-url*', (route) => route.abort());
+    await page.goto('/auth/signin', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      "We couldn't start signing you in. Please check your connection and try again.",
+    );
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    await page.unroute('**/api/v1/auth/oauth/*/authorize-url*');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL(/\/dev-oauth\//);
   });
 
   test('a stored session makes the app take over the prerendered page at once', async ({

@@ -8,6 +8,8 @@ import { hasStoredSession } from '@/features/auth/lib/stored-session';
 import { detectInterfaceLanguage, rememberLanguage } from '@/lib/language-detector';
 import { startStaticReveals } from '@/lib/reveal-on-scroll';
 import { registerServiceWorker } from '@/lib/service-worker';
+import { signInProviderOf } from '@/features/auth/lib/sign-in-button';
+import { prefetchSignIn, startSignInBeforeApp } from '@/app/public-page/sign-in-press';
 import { startStaticCookieBanner } from '@/app/public-page/static-cookie-banner';
 import {
   hydrateAppInPlace,
@@ -31,39 +33,68 @@ function reloadOnceFor(language: string) {
 }
 
 function hydrateOnIntent(root: HTMLElement) {
+  let starting = false;
   let hydrated = false;
   // A press that came before the app: pressed again once it runs.
   let pending: HTMLElement | null = null;
-  const start = () =>
+  const start = () => {
+    starting = true;
     void hydrateAppInPlace(root).then(
       () => {
         hydrated = true;
         if (pending) replayPress(root, pending);
         pending = null;
       },
-      () => {},
+      () => {
+        starting = false;
+      },
     );
+  };
   const buttonIn = (event: Event) => {
     const button =
-      event.target instanceof Element ? event.target.closest<HTMLElement>('button') : null;
+      event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button') : null;
     return button && root.contains(button) ? button : null;
+  };
+  // A provider's button needs no app while none is on its way: the sign-in starts by itself.
+  const signInButtonIn = (event: Event) => {
+    const button = buttonIn(event);
+    const provider = button && !starting ? signInProviderOf(button) : null;
+    return button && provider ? { button, provider } : null;
   };
 
   // Nothing but buttons needs the app: links are plain links until it runs.
-  document.addEventListener('pointerover', (event) => buttonIn(event) && prefetchApp(), {
-    passive: true,
-  });
+  document.addEventListener(
+    'pointerover',
+    (event) => {
+      if (signInButtonIn(event)) prefetchSignIn();
+      else if (buttonIn(event)) prefetchApp();
+    },
+    { passive: true },
+  );
   for (const type of ['pointerdown', 'touchstart', 'focusin'] as const) {
-    document.addEventListener(type, (event) => buttonIn(event) && start(), {
-      passive: true,
-      capture: true,
-    });
+    document.addEventListener(
+      type,
+      (event) => {
+        if (signInButtonIn(event)) prefetchSignIn();
+        else if (buttonIn(event)) start();
+      },
+      { passive: true, capture: true },
+    );
   }
   document.addEventListener(
     'click',
     (event) => {
+      if (hydrated) return;
+      const signIn = signInButtonIn(event);
+      if (signIn) {
+        startSignInBeforeApp(root, signIn.button, signIn.provider, () => {
+          pending = signIn.button;
+          start();
+        });
+        return;
+      }
       const button = buttonIn(event);
-      if (hydrated || !button) return;
+      if (!button) return;
       pending = button;
       start();
     },

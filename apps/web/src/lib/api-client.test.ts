@@ -252,6 +252,8 @@ describe('api client rate limit', () => {
   it('opens the shared notice store from the app client', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(429, {}));
     await failure(apiClient.get('/api/v1/stats'));
+    // The store is loaded on the first 429.
+    await vi.dynamicImportSettled();
     expect(useRateLimitNotice.getState().open).toBe(true);
     useRateLimitNotice.getState().dismiss();
     fetch.mockRestore();

@@ -1,6 +1,5 @@
 import { API_KEY_HEADER, API_TIMEOUT_MS } from '@parlo/contract/constants';
 import { env } from '@/config/env';
-import { useRateLimitNotice } from '@/lib/rate-limit-notice';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout';
 
@@ -200,5 +199,10 @@ export const apiClient = createApiClient({
   apiKey: env.apiKey,
   timeoutMs: API_TIMEOUT_MS,
   fetch: (input, init) => globalThis.fetch(input, init),
-  onRateLimited: () => useRateLimitNotice.getState().show(),
+  // Loaded on the first 429, not with the client: the prerendered sign-in page starts a sign-in
+  // with this client before the app (and its state library) has loaded.
+  onRateLimited: () =>
+    void import('@/lib/rate-limit-notice').then(({ useRateLimitNotice }) =>
+      useRateLimitNotice.getState().show(),
+    ),
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Provider } from '@parlo/contract/constants';
 import { PROVIDER_ICONS } from '@/features/auth/components/provider-icons';
+import { SIGN_IN_PROVIDER_ATTRIBUTE } from '@/features/auth/lib/sign-in-button';
 
 // Each provider's own brand colours, as their sign-in guidelines ask.
 const providerClasses: Record<Provider, string> = {
@@ -32,6 +33,7 @@ export function ProviderButton({
       onClick={onClick}
       disabled={disabled}
       aria-busy={busy}
+      {...{ [SIGN_IN_PROVIDER_ATTRIBUTE]: provider }}
       className={`relative flex h-12 w-full items-center justify-center gap-3 rounded-full px-5 text-sm font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70 ${providerClasses[provider]}`}
     >
       <span className="absolute left-5">

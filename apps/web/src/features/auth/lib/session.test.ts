@@ -141,6 +141,8 @@ describe('restoreSession', () => {
     expect(at).toHaveLength(2);
     expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(1_000);
     expect(useAuthStore.getState()).toMatchObject({ status: 'signed_in', accessToken: 'new' });
+    // The notice's store is loaded on a 429 that opens it.
+    await vi.dynamicImportSettled();
     expect(useRateLimitNotice.getState().open).toBe(false);
   });
 
@@ -233,6 +235,8 @@ describe('access token lifecycle', () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(refreshing).resolves.toBe('new');
     expect(at).toHaveLength(2);
+    // The notice's store is loaded on a 429 that opens it.
+    await vi.dynamicImportSettled();
     expect(useRateLimitNotice.getState().open).toBe(false);
   });
 
