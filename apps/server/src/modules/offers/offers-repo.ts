@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, isNotNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { OFFER_RECORD_STATUSES } from '../../db/tables/sessions.ts';
 import { matchExclusions } from '../../db/tables/moderation.ts';
@@ -61,6 +62,26 @@ export interface OffersRepo {
    */
   safetyBetween(userA: string, userB: string): Promise<{ excluded: boolean; escalated: string[] }>;
 }
+
+/** Read on every socket connection (offers made while it was away): built once, prepared. */
+const pendingOffersTo = preparedQuery<
+  {
+    id: string;
+    type: OfferRow['type'];
+    from_user_id: string;
+    to_user_id: string;
+    language_code: string;
+    status: OfferRecordStatus;
+    expires_at: Date | string;
+  },
+  'userId' | 'now'
+>(
+  'parlo_pending_offers_to',
+  (param) => sql`select id, type, from_user_id, to_user_id, language_code, status, expires_at
+    from session_offers
+    where to_user_id = ${param('userId')}::uuid and status = 'pending'
+      and expires_at > ${param('now')}::timestamptz`,
+);
 
 export function createOffersRepo(db: Database): OffersRepo {
   const between = (a: string, b: string) =>
@@ -143,17 +164,17 @@ export function createOffersRepo(db: Database): OffersRepo {
         .where(and(between(userA, userB), eq(sessionOffers.status, 'pending')))
         .returning(columns);
     },
-    pendingTo(userId, now) {
-      return db
-        .select(columns)
-        .from(sessionOffers)
-        .where(
-          and(
-            eq(sessionOffers.toUserId, userId),
-            eq(sessionOffers.status, 'pending'),
-            gt(sessionOffers.expiresAt, now),
-          ),
-        );
+    async pendingTo(userId, now) {
+      const rows = await pendingOffersTo(db, { userId, now: now.toISOString() });
+      return rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        fromUserId: row.from_user_id,
+        toUserId: row.to_user_id,
+        languageCode: row.language_code,
+        status: row.status,
+        expiresAt: new Date(row.expires_at),
+      }));
     },
     async expireStale(userA, userB, now) {
       await db

@@ -1,6 +1,7 @@
 import type { ConnectionType, ProficiencyLevel, SessionEndReason } from '@parlo/contract/constants';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { sessions, type SessionQualitySummary } from '../../db/tables/sessions.ts';
 import { profiles, userLanguages, users } from '../../db/tables/users.ts';
 import { isRefundable, refundSessionCharges } from '../tokens/session-refund-repo.ts';
@@ -31,7 +32,8 @@ export interface PeerProfileRow {
 export interface LiveSessionsRepo {
   /** Sessions not ended yet, oldest first. */
   listOpen(): Promise<OpenSessionRow[]>;
-  findOpenForUsers(userIds: string[]): Promise<OpenSessionRow[]>;
+  /** The user's call in progress, if any (read on every socket connection). */
+  findOpenForUser(userId: string): Promise<OpenSessionRow | undefined>;
   /** The user's most recent session, ended or not. */
   findLastForUser(userId: string): Promise<LastSessionRow | undefined>;
   /**
@@ -73,6 +75,35 @@ const openColumns = {
   createdAt: sessions.createdAt,
 };
 
+/**
+ * The user's open call, read on every socket connection (a reconnect storm after a deploy reads
+ * it for every user at once): a prepared statement, one probe per side of the pair (with
+ * `user1_id = $1 or user2_id = $1` PostgreSQL scans every open call; inOpenSession in
+ * token-state-query.ts). Built with drizzle on every call, this read and the pending offers'
+ * (offers-repo.ts) allocated about 100 KB per connection; prepared, a connection costs the server
+ * 610-830 µs of CPU instead of 1,040-1,110 and PostgreSQL 280-430 instead of 720-730
+ * (bench/socket-connect.mjs, warm rounds).
+ */
+const openSessionOf = preparedQuery<
+  {
+    id: string;
+    user1_id: string | null;
+    user2_id: string | null;
+    language_code: string;
+    created_at: Date | string;
+  },
+  'userId'
+>(
+  'parlo_open_session_of',
+  (param) => sql`select * from (
+      (select id, user1_id, user2_id, language_code, created_at from sessions
+        where ended_at is null and user1_id = ${param('userId')}::uuid)
+      union all
+      (select id, user1_id, user2_id, language_code, created_at from sessions
+        where ended_at is null and user2_id = ${param('userId')}::uuid)
+    ) open order by created_at desc limit 1`,
+);
+
 export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
   return {
     listOpen() {
@@ -82,18 +113,17 @@ export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
         .where(isNull(sessions.endedAt))
         .orderBy(sessions.createdAt);
     },
-    async findOpenForUsers(userIds) {
-      if (userIds.length === 0) return [];
-      // One probe per side of the pair: with `user1_id in ... or user2_id in ...` PostgreSQL
-      // scans every open call (inOpenSession in token-state-query.ts).
-      const side = (column: typeof sessions.user1Id | typeof sessions.user2Id) =>
-        db
-          .select(openColumns)
-          .from(sessions)
-          .where(and(isNull(sessions.endedAt), inArray(column, userIds)));
-      const rows = await side(sessions.user1Id).unionAll(side(sessions.user2Id));
-      // A call between two of the users comes from both sides.
-      return [...new Map(rows.map((row) => [row.id, row])).values()];
+    async findOpenForUser(userId) {
+      const [row] = await openSessionOf(db, { userId });
+      return (
+        row && {
+          id: row.id,
+          user1Id: row.user1_id,
+          user2Id: row.user2_id,
+          languageCode: row.language_code,
+          createdAt: new Date(row.created_at),
+        }
+      );
     },
     async findLastForUser(userId) {
       // The newer of each side's newest session, each read from its (user, created_at) index:

@@ -264,7 +264,7 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
   }
 
   async function resync(userId: string) {
-    const [open] = await repo.findOpenForUsers([userId]);
+    const open = await repo.findOpenForUser(userId);
     const known = liveOf(userId);
     if (known && known.id !== open?.id) unregister(known);
     if (open?.user1Id && open.user2Id && !live.has(open.id)) {
@@ -310,7 +310,7 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
 
     async isInSession(userId) {
       // The database, not this instance's memory: the call may have ended on another instance.
-      return (await repo.findOpenForUsers([userId])).length > 0;
+      return (await repo.findOpenForUser(userId)) !== undefined;
     },
 
     partnerOf(userId) {
