@@ -50,6 +50,11 @@ function hydrateOnIntent(root: HTMLElement) {
       },
     );
   };
+  /** The press goes to the app: pressed again once it runs. */
+  const handToApp = (button: HTMLElement) => {
+    pending = button;
+    start();
+  };
   const buttonIn = (event: Event) => {
     const button =
       event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button') : null;
@@ -87,23 +92,15 @@ function hydrateOnIntent(root: HTMLElement) {
       if (hydrated) return;
       const signIn = signInButtonIn(event);
       if (signIn) {
-        startSignInBeforeApp(root, signIn.button, signIn.provider, () => {
-          pending = signIn.button;
-          start();
-        });
+        startSignInBeforeApp(root, signIn.button, signIn.provider, () => handToApp(signIn.button));
         return;
       }
       const button = buttonIn(event);
-      if (!button) return;
-      pending = button;
-      start();
+      if (button) handToApp(button);
     },
     { capture: true },
   );
-  startStaticCookieBanner((button) => {
-    pending = button;
-    start();
-  });
+  startStaticCookieBanner(handToApp);
 }
 
 function boot() {
