@@ -121,6 +121,22 @@ export async function warmUp(crowd, find, { count, perSecond }) {
 }
 
 /**
+ * An unmeasured burst: every user of `crowd` finds at once, at most `concurrency` in flight; then
+ * every session ends and every search is cancelled. It takes both sides past a first burst's
+ * one-time costs: the load generator opening its `concurrency` HTTP connections and both
+ * processes compiling the code a burst runs (batches of many, queues of hundreds). Answers the
+ * burst's sessions and matches per second, which include those costs.
+ */
+export async function warmUpBurst(crowd, find, { concurrency }) {
+  const started = performance.now();
+  await inBatches(crowd.users, concurrency, find);
+  const { sessions } = await crowd.measure('warm-up burst');
+  const elapsedS = (crowd.lastCreated() - started) / 1000;
+  await crowd.reset();
+  return { sessions, matchesPerS: elapsedS > 0 ? sessions / elapsedS : null };
+}
+
+/**
  * Open-loop arrivals: calls `task(item)` for each item at `perSecond`, each at its scheduled time
  * whatever the server's pace, and resolves to the tasks' promises (not awaited) once all are sent.
  */
