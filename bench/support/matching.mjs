@@ -30,6 +30,8 @@ export async function connectSearchers(server, ids, { concurrency = 50 } = {}) {
   /** session id -> the two users, filled as `session_created` arrives. */
   let sessions = new Map();
   let ended = 0;
+  /** Socket `error` messages by code, so a failed run says what the server answered. */
+  const socketErrors = new Map();
   /** "<close code> <reason>" -> how many sockets the server closed after they opened. */
   const closedByServer = new Map();
   let closing = false;
@@ -38,6 +40,10 @@ export async function connectSearchers(server, ids, { concurrency = 50 } = {}) {
       user.token = await mintAccessToken(user.id, { issuer: server.publicUrl });
       user.socket = await openSocket(server, user.token, (message, at) => {
         if (message.type === 'session_ended') ended += 1;
+        if (message.type === 'error') {
+          const code = String(message.payload.code);
+          socketErrors.set(code, (socketErrors.get(code) ?? 0) + 1);
+        }
         if (message.type !== 'session_created') return;
         user.createdAt = at;
         const id = message.payload.session.id;
@@ -82,11 +88,21 @@ export async function connectSearchers(server, ids, { concurrency = 50 } = {}) {
   /** Ends every session and cancels every search, so the next run starts from idle users. */
   async function reset() {
     const endedBefore = ended;
+    const errorsBefore = new Map(socketErrors);
     const pairs = [...sessions.values()].filter((pair) => pair.length === 2);
     for (const [a] of pairs) {
       a.socket.send(JSON.stringify({ type: 'end_session', payload: { reason: 'user_ended' } }));
     }
-    await until(() => ended - endedBefore >= pairs.length * 2, 30_000, 'all sessions ended');
+    await until(() => ended - endedBefore >= pairs.length * 2, 30_000, 'all sessions ended').catch(
+      (error) => {
+        // Say how many never came, and what the server answered the ends meanwhile.
+        const answered = [...socketErrors]
+          .map(([code, count]) => [code, count - (errorsBefore.get(code) ?? 0)])
+          .filter(([, count]) => count > 0);
+        error.message += `: ${pairs.length * 2 - (ended - endedBefore)} of ${pairs.length * 2} session_ended missing; socket errors since the ends were sent: ${JSON.stringify(Object.fromEntries(answered))}`;
+        throw error;
+      },
+    );
     await inBatches(users, concurrency, (user) => apiPost(server, user.token, '/match/cancel', {}));
     sessions = new Map();
   }

@@ -1,6 +1,8 @@
 import type { ConnectionType, ProficiencyLevel, SessionEndReason } from '@parlo/contract/constants';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Database } from '../../db/client.ts';
+import { createBatcher } from '../../lib/batcher.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { sessions, type SessionQualitySummary } from '../../db/tables/sessions.ts';
 import { profiles, userLanguages, users } from '../../db/tables/users.ts';
@@ -104,7 +106,85 @@ const openSessionOf = preparedQuery<
     ) open order by created_at desc limit 1`,
 );
 
+type EndKey = 'ids' | 'reasons' | 'endedBys' | 'nows';
+type EndInput = { sessionId: string; reason: SessionEndReason; endedBy: string | null; now: Date };
+
+/**
+ * Ends sessions still open, many in one statement: `ord` numbers the inputs from 1, and a session
+ * ended already (or named twice in one batch: one input wins) answers no row for its input.
+ */
+const endRows = preparedQuery<
+  { ord: string | number; user1_id: string | null; user2_id: string | null },
+  EndKey
+>(
+  'parlo_end_sessions',
+  (param) => sql`update sessions s
+      set ended_at = t.ended_at, end_reason = t.end_reason, ended_by = t.ended_by
+    from unnest(${param('ids')}::uuid[], ${param('reasons')}::text[], ${param('endedBys')}::uuid[],
+        ${param('nows')}::timestamptz[]) with ordinality as t(id, end_reason, ended_by, ended_at, ord)
+    where s.id = t.id and s.ended_at is null
+    returning t.ord, s.user1_id, s.user2_id`,
+);
+
+/** Sessions ended in one statement at most. */
+const END_BATCH_SIZE = 64;
+/** Batches of ends at once at most: the pool's other connections serve finds and reads. */
+const END_BATCHES_IN_FLIGHT = 2;
+
+/**
+ * Ends without a refund, batched on a pool (lib/batcher.ts): the ends that arrive while others
+ * run go in one statement and one commit. When many calls end at once (a deploy, an outage's end,
+ * the hour's calls running out together), each end was a transaction of its own: 1,250 ends on
+ * one instance queued for its ten connections, and those that waited past the pool's 3 s were
+ * refused as "unavailable" while the calls stayed open. A batch that fails (an account deleted
+ * in the instant, whose id `ended_by` names) is run again end by end, so the error stays with the
+ * end it concerns.
+ */
+function createEnder(db: Database) {
+  const endAll = async (inputs: EndInput[]) => {
+    const rows = await endRows(db, {
+      ids: inputs.map((input) => input.sessionId),
+      reasons: inputs.map((input) => input.reason),
+      endedBys: inputs.map((input) => input.endedBy),
+      nows: inputs.map((input) => input.now),
+    });
+    const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+    return inputs.map((_, index) => {
+      const row = byOrd.get(index + 1);
+      return row ? [row.user1_id, row.user2_id].filter((id): id is string => id !== null) : null;
+    });
+  };
+  const endAlone = async (input: EndInput) => (await endAll([input]))[0]!;
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return endAlone;
+  type Answer = PromiseSettledResult<string[] | null>;
+  const settle = (ending: Promise<string[] | null>): Promise<Answer> =>
+    ending.then(
+      (value) => ({ status: 'fulfilled', value }),
+      (reason: unknown) => ({ status: 'rejected', reason }),
+    );
+  const batched = createBatcher<EndInput, Answer>({
+    run: async (inputs) => {
+      try {
+        const ended = await endAll(inputs);
+        return ended.map((value) => ({ status: 'fulfilled', value }));
+      } catch (error) {
+        if (inputs.length === 1) return [{ status: 'rejected', reason: error }];
+        return Promise.all(inputs.map((input) => settle(endAlone(input))));
+      }
+    },
+    maxInFlight: END_BATCHES_IN_FLIGHT,
+    maxSize: END_BATCH_SIZE,
+  });
+  return async (input: EndInput) => {
+    const answer = await batched(input);
+    if (answer.status === 'rejected') throw answer.reason;
+    return answer.value;
+  };
+}
+
 export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
+  const endOne = createEnder(db);
   return {
     listOpen() {
       return db
@@ -146,12 +226,8 @@ export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
       const participantsOf = (row: { user1Id: string | null; user2Id: string | null }) =>
         [row.user1Id, row.user2Id].filter((id): id is string => id !== null);
       if (reason !== 'connection_issue') {
-        const [row] = await db
-          .update(sessions)
-          .set(ending)
-          .where(open)
-          .returning({ user1Id: sessions.user1Id, user2Id: sessions.user2Id });
-        return row ? { participants: participantsOf(row), refunded: false } : null;
+        const participants = await endOne({ sessionId, reason, endedBy, now });
+        return participants && { participants, refunded: false };
       }
       return db.transaction(async (tx) => {
         // The users' rows first, as every token change takes them (then the session's): a refund

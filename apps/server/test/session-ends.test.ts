@@ -1,0 +1,149 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { seedDatabase } from '../src/db/seed.ts';
+import { sessions } from '../src/db/tables/sessions.ts';
+import { createLiveSessionsRepo } from '../src/modules/sessions/live-sessions-repo.ts';
+import { createTestDatabase, drivers, type Driver } from './helpers/test-app.ts';
+
+const NOW = new Date('2025-06-20T12:00:00Z');
+
+/** `count` users inserted in one statement; their ids in order. */
+async function insertUsers(db: DatabaseHandle['db'], count: number): Promise<string[]> {
+  const subjects = Array.from({ length: count }, () => randomBytes(8).toString('hex'));
+  const result = await db.execute(
+    sql`insert into users (provider, provider_subject, username, email, referral_id)
+      select 'google', s, s || '@example.com', s || '@example.com', upper(s)
+      from unnest(${sql.param(subjects)}::text[]) with ordinality as t(s, ord)
+      order by ord returning id`,
+  );
+  return (result as { rows: { id: string }[] }).rows.map((row) => row.id);
+}
+
+/** `count` open calls, each between two users of its own; [session id, user1, user2] each. */
+async function openCalls(db: DatabaseHandle['db'], count: number) {
+  const ids = await insertUsers(db, count * 2);
+  const pairs = Array.from({ length: count }, (_, i) => [ids[2 * i]!, ids[2 * i + 1]!] as const);
+  const rows = await db
+    .insert(sessions)
+    .values(pairs.map(([user1Id, user2Id]) => ({ languageCode: 'en', user1Id, user2Id })))
+    .returning({ id: sessions.id, user1Id: sessions.user1Id, user2Id: sessions.user2Id });
+  return rows.map((row) => ({
+    id: row.id,
+    users: [row.user1Id!, row.user2Id!] as [string, string],
+  }));
+}
+
+/**
+ * Ending a call (live-sessions-repo's `end`): whoever ends it first is answered its two
+ * participants, once, whatever else ends at the same moment. Ends arriving together are written
+ * together (one statement per batch), so a crowd of calls ending at once does not queue one
+ * transaction each for the pool's connections.
+ */
+describe.each(drivers)('ending calls (%s)', (driver: Driver) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await seedDatabase(database.db);
+  });
+  afterAll(() => database.close());
+
+  it('ends each of 100 calls ended at once, answering each its own participants', async () => {
+    const repo = createLiveSessionsRepo(database.db);
+    const calls = await openCalls(database.db, 100);
+    const ended = await Promise.all(
+      calls.map((call) => repo.end(call.id, 'user_ended', call.users[0], NOW)),
+    );
+    expect(ended).toEqual(calls.map((call) => ({ participants: call.users, refunded: false })));
+    const rows = await database.db.select().from(sessions);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const call of calls) {
+      expect(byId.get(call.id)).toMatchObject({
+        endedAt: NOW,
+        endReason: 'user_ended',
+        endedBy: call.users[0],
+      });
+    }
+  });
+
+  it('answers one of two ends of the same call, the reason of that one written', async () => {
+    const repo = createLiveSessionsRepo(database.db);
+    const [call] = await openCalls(database.db, 1);
+    const [first, second] = await Promise.all([
+      repo.end(call!.id, 'user_ended', call!.users[0], NOW),
+      repo.end(call!.id, 'user_reported', call!.users[1], NOW),
+    ]);
+    const winners = [first, second].filter((answer) => answer !== null);
+    expect(winners).toEqual([{ participants: call!.users, refunded: false }]);
+    const [row] = await database.db
+      .select()
+      .from(sessions)
+      .where(sql`id = ${call!.id}`);
+    expect(row).toMatchObject(
+      first ? { endReason: 'user_ended', endedBy: call!.users[0] } : { endReason: 'user_reported' },
+    );
+    // Ended once: a later end changes nothing and is answered nothing.
+    expect(await repo.end(call!.id, 'time_limit_reached', null, NOW)).toBeNull();
+  });
+
+  it('fails only the end whose value is refused, the others of its batch written', async () => {
+    const repo = createLiveSessionsRepo(database.db);
+    const calls = await openCalls(database.db, 10);
+    const answers = await Promise.allSettled(
+      calls.map((call, i) =>
+        // An ender who does not exist (an account deleted in the instant): ended_by's key refuses it.
+        repo.end(call.id, 'user_ended', i === 4 ? randomUUID() : call.users[0], NOW),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(
+      calls.map((_, i) => (i === 4 ? 'rejected' : 'fulfilled')),
+    );
+    const open = await database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        sql`ended_at is null and id = any(${sql.param(calls.map((call) => call.id))}::uuid[])`,
+      );
+    expect(open).toEqual([{ id: calls[4]!.id }]);
+  });
+});
+
+describe.runIf(drivers.includes('pg'))('ending many calls at once on a slow PostgreSQL', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase('pg');
+    await seedDatabase(database.db);
+  });
+  afterAll(() => database.close());
+
+  it('ends 400 calls with a pool of 4 whose every write takes 60 ms, none refused', async () => {
+    const calls = await openCalls(database.db, 400);
+    // Every statement that updates sessions takes 60 ms more (a disk that is slow to sync).
+    await database.db.execute(sql`create function parlo_test_slow() returns trigger
+      language plpgsql as $$ begin perform pg_sleep(0.06); return null; end $$`);
+    await database.db.execute(sql`create trigger parlo_test_slow after update on sessions
+      for each statement execute function parlo_test_slow()`);
+    try {
+      const repo = createLiveSessionsRepo(database.db);
+      const started = performance.now();
+      const answers = await Promise.allSettled(
+        calls.map((call) => repo.end(call.id, 'user_ended', call.users[0], NOW)),
+      );
+      // One transaction per end took 400 x 60 ms over 4 connections: those still waiting for a
+      // connection after the pool's 3 s were refused ("timeout exceeded when trying to
+      // connect") and their calls stayed open.
+      const refused = answers.filter((answer) => answer.status === 'rejected');
+      expect(refused.map((answer) => String(answer.reason))).toEqual([]);
+      expect(performance.now() - started).toBeLessThan(3_000);
+      const [open] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sessions)
+        .where(sql`ended_at is null`);
+      expect(open!.n).toBe(0);
+    } finally {
+      await database.db.execute(sql`drop trigger parlo_test_slow on sessions`);
+      await database.db.execute(sql`drop function parlo_test_slow()`);
+    }
+  });
+});
