@@ -106,7 +106,6 @@ const openSessionOf = preparedQuery<
     ) open order by created_at desc limit 1`,
 );
 
-type EndKey = 'ids' | 'reasons' | 'endedBys' | 'nows';
 type EndInput = { sessionId: string; reason: SessionEndReason; endedBy: string | null; now: Date };
 
 /**
@@ -115,7 +114,7 @@ type EndInput = { sessionId: string; reason: SessionEndReason; endedBy: string |
  */
 const endRows = preparedQuery<
   { ord: string | number; user1_id: string | null; user2_id: string | null },
-  EndKey
+  'ids' | 'reasons' | 'endedBys' | 'nows'
 >(
   'parlo_end_sessions',
   (param) => sql`update sessions s
@@ -126,22 +125,71 @@ const endRows = preparedQuery<
     returning t.ord, s.user1_id, s.user2_id`,
 );
 
-/** Sessions ended in one statement at most. */
-const END_BATCH_SIZE = 64;
-/** Batches of ends at once at most: the pool's other connections serve finds and reads. */
-const END_BATCHES_IN_FLIGHT = 2;
+/** The moment both sides' media flowed, for calls not marked yet (the first mark stays). */
+const startedRows = preparedQuery<never, 'ids' | 'nows'>(
+  'parlo_mark_sessions_started',
+  (param) => sql`update sessions s set started_at = t.started_at
+    from unnest(${param('ids')}::uuid[], ${param('nows')}::timestamptz[]) as t(id, started_at)
+    where s.id = t.id and s.started_at is null`,
+);
+
+/** Each call's latest connection-quality report (one per call in a batch: the caller's last). */
+const qualityRows = preparedQuery<never, 'ids' | 'qualities'>(
+  'parlo_save_session_qualities',
+  (param) => sql`update sessions s set quality = t.quality::jsonb
+    from unnest(${param('ids')}::uuid[], ${param('qualities')}::text[]) as t(id, quality)
+    where s.id = t.id`,
+);
+
+/** Writes of one kind in one statement at most. */
+const WRITE_BATCH_SIZE = 64;
+/** Batches of one kind at once at most: the pool's other connections serve finds and reads. */
+const WRITE_BATCHES_IN_FLIGHT = 2;
 
 /**
- * Ends without a refund, batched on a pool (lib/batcher.ts): the ends that arrive while others
- * run go in one statement and one commit. When many calls end at once (a deploy, an outage's end,
- * the hour's calls running out together), each end was a transaction of its own: 1,250 ends on
- * one instance queued for its ten connections, and those that waited past the pool's 3 s were
- * refused as "unavailable" while the calls stayed open. A batch that fails (an account deleted
- * in the instant, whose id `ended_by` names) is run again end by end, so the error stays with the
- * end it concerns.
+ * A write that crowds of calls make at the same moment (they end together, connect together
+ * after a burst of matches, report their quality every ten seconds), batched on a pool
+ * (lib/batcher.ts): the writes that arrive while others run go in one statement and one commit,
+ * `writeAll` answering one result per input, in order. Each was a transaction of its own: when
+ * 2,500 calls ended at once, 1,250 ends queued for an instance's ten connections and those that
+ * waited past the pool's 3 s were refused as "unavailable" (decisions: "Calls that end together
+ * are written together"). A batch that fails (a value refused, as an ender deleted in the
+ * instant) is written again input by input, so the error stays with the input it concerns.
+ * On PGlite, one in-process session, each input is written alone.
  */
+function batchedWrite<In, Out>(db: Database, writeAll: (inputs: In[]) => Promise<Out[]>) {
+  const writeAlone = async (input: In) => (await writeAll([input]))[0]!;
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return writeAlone;
+  type Answer = PromiseSettledResult<Out>;
+  const settle = (writing: Promise<Out>): Promise<Answer> =>
+    writing.then(
+      (value) => ({ status: 'fulfilled', value }),
+      (reason: unknown) => ({ status: 'rejected', reason }),
+    );
+  const batched = createBatcher<In, Answer>({
+    run: async (inputs) => {
+      try {
+        const written = await writeAll(inputs);
+        return written.map((value) => ({ status: 'fulfilled', value }));
+      } catch (error) {
+        if (inputs.length === 1) return [{ status: 'rejected', reason: error }];
+        return Promise.all(inputs.map((input) => settle(writeAlone(input))));
+      }
+    },
+    maxInFlight: WRITE_BATCHES_IN_FLIGHT,
+    maxSize: WRITE_BATCH_SIZE,
+  });
+  return async (input: In): Promise<Out> => {
+    const answer = await batched(input);
+    if (answer.status === 'rejected') throw answer.reason;
+    return answer.value;
+  };
+}
+
+/** Ends without a refund; each answered its participants only if it ended the call. */
 function createEnder(db: Database) {
-  const endAll = async (inputs: EndInput[]) => {
+  return batchedWrite(db, async (inputs: EndInput[]) => {
     const rows = await endRows(db, {
       ids: inputs.map((input) => input.sessionId),
       reasons: inputs.map((input) => input.reason),
@@ -153,38 +201,41 @@ function createEnder(db: Database) {
       const row = byOrd.get(index + 1);
       return row ? [row.user1_id, row.user2_id].filter((id): id is string => id !== null) : null;
     });
-  };
-  const endAlone = async (input: EndInput) => (await endAll([input]))[0]!;
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return endAlone;
-  type Answer = PromiseSettledResult<string[] | null>;
-  const settle = (ending: Promise<string[] | null>): Promise<Answer> =>
-    ending.then(
-      (value) => ({ status: 'fulfilled', value }),
-      (reason: unknown) => ({ status: 'rejected', reason }),
-    );
-  const batched = createBatcher<EndInput, Answer>({
-    run: async (inputs) => {
-      try {
-        const ended = await endAll(inputs);
-        return ended.map((value) => ({ status: 'fulfilled', value }));
-      } catch (error) {
-        if (inputs.length === 1) return [{ status: 'rejected', reason: error }];
-        return Promise.all(inputs.map((input) => settle(endAlone(input))));
-      }
-    },
-    maxInFlight: END_BATCHES_IN_FLIGHT,
-    maxSize: END_BATCH_SIZE,
   });
-  return async (input: EndInput) => {
-    const answer = await batched(input);
-    if (answer.status === 'rejected') throw answer.reason;
-    return answer.value;
-  };
+}
+
+/** One input for each session id of a batch: its first, or its last. */
+function onePerSession<T extends { sessionId: string }>(inputs: T[], keep: 'first' | 'last'): T[] {
+  const kept = new Map<string, T>();
+  for (const input of inputs) {
+    if (keep === 'last' || !kept.has(input.sessionId)) kept.set(input.sessionId, input);
+  }
+  return [...kept.values()];
 }
 
 export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
   const endOne = createEnder(db);
+  const markStarted = batchedWrite(db, async (inputs: { sessionId: string; now: Date }[]) => {
+    // Two marks of one call in a batch: the first stays, as it would alone.
+    const marks = onePerSession(inputs, 'first');
+    await startedRows(db, {
+      ids: marks.map((mark) => mark.sessionId),
+      nows: marks.map((mark) => mark.now),
+    });
+    return inputs.map(() => undefined);
+  });
+  const saveQuality = batchedWrite(
+    db,
+    async (inputs: { sessionId: string; quality: SessionQualitySummary }[]) => {
+      // Two reports of one call in a batch: the later one is the call's latest, as alone.
+      const latest = onePerSession(inputs, 'last');
+      await qualityRows(db, {
+        ids: latest.map((report) => report.sessionId),
+        qualities: latest.map((report) => JSON.stringify(report.quality)),
+      });
+      return inputs.map(() => undefined);
+    },
+  );
   return {
     listOpen() {
       return db
@@ -263,15 +314,8 @@ export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
         .returning({ id: sessions.id, user1Id: sessions.user1Id, user2Id: sessions.user2Id });
       return rows;
     },
-    async markStarted(sessionId, now) {
-      await db
-        .update(sessions)
-        .set({ startedAt: now })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.startedAt)));
-    },
-    async saveQuality(sessionId, quality) {
-      await db.update(sessions).set({ quality }).where(eq(sessions.id, sessionId));
-    },
+    markStarted: (sessionId, now) => markStarted({ sessionId, now }),
+    saveQuality: (sessionId, quality) => saveQuality({ sessionId, quality }),
     async setConnectionType(sessionId, userId, type) {
       const rows = await db
         .update(sessions)

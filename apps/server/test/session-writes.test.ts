@@ -109,6 +109,44 @@ describe.each(drivers)('ending calls (%s)', (driver: Driver) => {
   });
 });
 
+/**
+ * The other writes crowds of calls make at the same moment: the start of each call (both sides'
+ * media flowing) and each side's quality report every ten seconds. Written together, each call
+ * still keeps its first start and its latest report.
+ */
+describe.each(drivers)("writing calls' starts and quality reports (%s)", (driver: Driver) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await seedDatabase(database.db);
+  });
+  afterAll(() => database.close());
+
+  it('keeps the first start and the latest report of each of 60 calls written at once', async () => {
+    const repo = createLiveSessionsRepo(database.db);
+    const calls = await openCalls(database.db, 60);
+    const later = new Date(NOW.getTime() + 1_000);
+    const first = { strength: 'good' as const, packetLoss: 1, roundTripTimeMs: 80 };
+    const latest = { strength: 'poor' as const, packetLoss: 9, roundTripTimeMs: 400 };
+    await Promise.all(
+      calls.flatMap((call) => [
+        repo.markStarted(call.id, NOW),
+        repo.markStarted(call.id, later),
+        repo.saveQuality(call.id, first),
+        repo.saveQuality(call.id, latest),
+      ]),
+    );
+    // A start already marked stays as it was.
+    await repo.markStarted(calls[0]!.id, new Date(NOW.getTime() + 60_000));
+    const rows = await database.db
+      .select({ id: sessions.id, startedAt: sessions.startedAt, quality: sessions.quality })
+      .from(sessions)
+      .where(sql`id = any(${sql.param(calls.map((call) => call.id))}::uuid[])`);
+    expect(rows).toHaveLength(60);
+    for (const row of rows) expect(row).toMatchObject({ startedAt: NOW, quality: latest });
+  });
+});
+
 describe.runIf(drivers.includes('pg'))('ending many calls at once on a slow PostgreSQL', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
