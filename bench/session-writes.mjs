@@ -5,7 +5,7 @@
 // two ends per call (both sides ending together; one of each pair ends the call). For each phase,
 // JSON: its wall time, and per write the CPU of this process and of its PostgreSQL backends.
 //
-// Run with the TypeScript loader, from the repository's root:
+// Run with the TypeScript loader (run-all.mjs passes it), from the repository's root:
 //   node --import tsx bench/session-writes.mjs
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
