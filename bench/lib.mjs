@@ -95,7 +95,14 @@ export async function startServer(extraEnv = {}, { probe = false, host = '127.0.
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         ...extraEnv,
       },
-      stdio: ['ignore', 'ignore', 'inherit', ...(probe ? ['ipc'] : [])],
+      // The server logs to stdout, dropped unless BENCH_SERVER_LOGS=1 passes it on (warnings
+      // and errors at the default BENCH_LOG_LEVEL): a failed run's cause is often there.
+      stdio: [
+        'ignore',
+        process.env.BENCH_SERVER_LOGS === '1' ? 'inherit' : 'ignore',
+        'inherit',
+        ...(probe ? ['ipc'] : []),
+      ],
     },
   );
   const baseUrl = `http://${host}:${port}`;
