@@ -52,3 +52,13 @@ export function refusedValueSqlstate(error: unknown): string | undefined {
   const code = findPgError(error)?.code;
   return typeof code === 'string' && REFUSED_VALUE_SQLSTATES.has(code) ? code : undefined;
 }
+
+/**
+ * True when PostgreSQL refused a row for its values: a data exception (class 22) or an integrity
+ * rule (class 23: a key that names nothing, a clash, a check). One input of a batched write can
+ * cause it; a timeout, a full pool or PostgreSQL gone cannot be one input's doing.
+ */
+export function isRefusedRow(error: unknown): boolean {
+  const code = findPgError(error)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+}

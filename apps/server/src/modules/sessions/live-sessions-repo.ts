@@ -2,6 +2,7 @@ import type { ConnectionType, ProficiencyLevel, SessionEndReason } from '@parlo/
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
+import { isRefusedRow } from '../../db/errors.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { sessions, type SessionQualitySummary } from '../../db/tables/sessions.ts';
@@ -153,8 +154,9 @@ const WRITE_BATCHES_IN_FLIGHT = 2;
  * `writeAll` answering one result per input, in order. Each was a transaction of its own: when
  * 2,500 calls ended at once, 1,250 ends queued for an instance's ten connections and those that
  * waited past the pool's 3 s were refused as "unavailable" (decisions: "Calls that end together
- * are written together"). A batch that fails (a value refused, as an ender deleted in the
- * instant) is written again input by input, so the error stays with the input it concerns.
+ * are written together"). A batch refused for one input's row (an ender deleted in the instant,
+ * whom `ended_by`'s key no longer finds) is written again input by input, so the error stays with
+ * the input it concerns; any other failure fails the batch's inputs alike.
  * On PGlite, one in-process session, each input is written alone.
  */
 function batchedWrite<In, Out>(db: Database, writeAll: (inputs: In[]) => Promise<Out[]>) {
@@ -173,7 +175,11 @@ function batchedWrite<In, Out>(db: Database, writeAll: (inputs: In[]) => Promise
         const written = await writeAll(inputs);
         return written.map((value) => ({ status: 'fulfilled', value }));
       } catch (error) {
-        if (inputs.length === 1) return [{ status: 'rejected', reason: error }];
+        // Written again one by one only when a row was refused: after a timeout or with
+        // PostgreSQL gone, each input would fail the same way and only add to the load.
+        if (inputs.length === 1 || !isRefusedRow(error)) {
+          return inputs.map(() => ({ status: 'rejected', reason: error }));
+        }
         return Promise.all(inputs.map((input) => settle(writeAlone(input))));
       }
     },
