@@ -2,8 +2,11 @@
 // (apps/server/src/modules/sessions/live-sessions-repo.ts) on a PostgreSQL database of the run's
 // own with a pool of 10, as an instance has: CALLS (1,000) open calls, then, each phase all at
 // once, two quality reports per call (three rounds), two "media connected" marks per call, and
-// two ends per call (both sides ending together; one of each pair ends the call). For each phase,
-// JSON: its wall time, and per write the CPU of this process and of its PostgreSQL backends.
+// two ends per call (both sides ending together; one of each pair ends the call). Then as many
+// calls again, each side charged a token, whose network fails: both sides' grace periods run out
+// together, two `connection_issue` ends per call, and the half that never connected get their
+// tokens back. For each phase, JSON: its wall time, the writes refused, and per write the CPU of
+// this process and of its PostgreSQL backends.
 //
 // Run with the TypeScript loader (run-all.mjs passes it), from the repository's root:
 //   node --import tsx bench/session-writes.mjs
@@ -30,16 +33,45 @@ try {
   const { db } = handle;
   await seedDatabase(db);
   const ids = await seedUsers(database.url, CALLS * 2);
+  const failing = await seedUsers(database.url, CALLS * 2);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  const { rows: calls } = await client
-    .query(
-      `insert into sessions (language_code, user1_id, user2_id)
-       select 'en', a, b from unnest($1::uuid[], $2::uuid[]) as t(a, b)
-       returning id, user1_id as "user1Id"`,
-      [ids.filter((_, i) => i % 2 === 0), ids.filter((_, i) => i % 2 === 1)],
-    )
-    .finally(() => client.end());
+  /** Open calls between users[0] and [1], [2] and [3], ...: their ids and first users. */
+  const open = async (users) =>
+    (
+      await client.query(
+        `insert into sessions (language_code, user1_id, user2_id)
+         select 'en', a, b from unnest($1::uuid[], $2::uuid[]) as t(a, b)
+         returning id, user1_id as "user1Id"`,
+        [users.filter((_, i) => i % 2 === 0), users.filter((_, i) => i % 2 === 1)],
+      )
+    ).rows;
+  let calls;
+  let failedCalls;
+  try {
+    calls = await open(ids);
+    failedCalls = await open(failing);
+    // Each side of the failing calls paid a token of the day's allowance (as the charge writes
+    // it); the first half connected two minutes ago, so only the other half is refunded.
+    await client.query(
+      `insert into token_ledger (user_id, delta, pool, reason, session_id)
+       select u, -1, 'daily', 'session', s.id from sessions s, unnest(array[s.user1_id, s.user2_id]) u
+       where s.id = any($1::uuid[])`,
+      [failedCalls.map((call) => call.id)],
+    );
+    await client.query(
+      `insert into usages (user_id, feature_code, day, count)
+       select u, f, (now() at time zone 'utc')::date, 1 from unnest($1::uuid[]) u,
+         unnest(array['tokens', 'session_limit']) f`,
+      [failing],
+    );
+    await client.query(
+      `update sessions set started_at = now() - interval '2 minutes' where id = any($1::uuid[])`,
+      [failedCalls.slice(0, CALLS / 2).map((call) => call.id)],
+    );
+  } finally {
+    await client.end();
+  }
   const repo = createLiveSessionsRepo(db);
 
   const phases = [];
@@ -83,6 +115,13 @@ try {
     calls.flatMap((call) => [
       repo.end(call.id, 'user_ended', call.user1Id, new Date()),
       repo.end(call.id, 'user_ended', call.user1Id, new Date()),
+    ]),
+  );
+  // Both sides' grace periods run out at the same moment.
+  await phase('failed-call ends', () =>
+    failedCalls.flatMap((call) => [
+      repo.end(call.id, 'connection_issue', null, new Date()),
+      repo.end(call.id, 'connection_issue', null, new Date()),
     ]),
   );
   report({ bench: 'session-writes', calls: CALLS, pool: 10, phases });

@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/tables/sessions.ts';
-import { OVERDUE_MARGIN_MS } from '../src/modules/sessions/session-lifecycle.ts';
+import {
+  END_RETRY_DELAYS_MS,
+  OVERDUE_MARGIN_MS,
+} from '../src/modules/sessions/session-lifecycle.ts';
 import { createChargedSession } from '../src/modules/tokens/session-charge-repo.ts';
 import { eventually, useLiveApp } from './helpers/live-app.ts';
 import { drivers } from './helpers/test-app.ts';
@@ -77,6 +80,36 @@ describe.each(drivers)('session lifecycle (%s)', (driver) => {
       reason: 'connection_issue',
       refunded: true,
     });
+  });
+
+  it('ends the call when its grace period ran out while PostgreSQL refused the end, tried again', async () => {
+    const { sa, sb, sessionId } = await pair();
+    // Every end refused for now (as a full pool or PostgreSQL out of reach would refuse it).
+    await ctx.db.execute(sql`create function parlo_test_refuse() returns trigger
+      language plpgsql as $$ begin raise exception 'refused for the test'; end $$`);
+    await ctx.db.execute(sql`create trigger parlo_test_refuse before update on sessions
+      for each row execute function parlo_test_refuse()`);
+    try {
+      sb.ws.terminate();
+      await eventually(() => ctx.scheduler.pending() > 0 && sa.ws.readyState === sa.ws.OPEN);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ctx.scheduler.advance(15_000);
+      await eventually(() => ctx.scheduler.pending() > 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sa.of('session_ended')).toEqual([]);
+      expect((await row(sessionId)).endedAt).toBeNull();
+    } finally {
+      await ctx.db.execute(sql`drop trigger parlo_test_refuse on sessions`);
+      await ctx.db.execute(sql`drop function parlo_test_refuse()`);
+    }
+    // A second later the end is tried again: ended, and the call that never connected refunded.
+    ctx.scheduler.advance(END_RETRY_DELAYS_MS[0]!);
+    expect((await sa.next('session_ended')).payload).toEqual({
+      sessionId,
+      reason: 'connection_issue',
+      refunded: true,
+    });
+    expect(await row(sessionId)).toMatchObject({ endReason: 'connection_issue' });
   });
 
   it('keeps the call when the socket comes back within the grace period', async () => {

@@ -4,10 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import { sessions } from '../src/db/tables/sessions.ts';
+import { tokenLedger, usages } from '../src/db/tables/tokens.ts';
 import { createLiveSessionsRepo } from '../src/modules/sessions/live-sessions-repo.ts';
 import { createTestDatabase, drivers, type Driver } from './helpers/test-app.ts';
+import { tokenDay } from '@parlo/contract/tokens';
 
 const NOW = new Date('2025-06-20T12:00:00Z');
+/** When the calls were made: three minutes before NOW. */
+const MADE = new Date(NOW.getTime() - 180_000);
 
 /** `count` users inserted in one statement; their ids in order. */
 async function insertUsers(db: DatabaseHandle['db'], count: number): Promise<string[]> {
@@ -27,7 +31,14 @@ async function openCalls(db: DatabaseHandle['db'], count: number) {
   const pairs = Array.from({ length: count }, (_, i) => [ids[2 * i]!, ids[2 * i + 1]!] as const);
   const rows = await db
     .insert(sessions)
-    .values(pairs.map(([user1Id, user2Id]) => ({ languageCode: 'en', user1Id, user2Id })))
+    .values(
+      pairs.map(([user1Id, user2Id]) => ({
+        languageCode: 'en',
+        user1Id,
+        user2Id,
+        createdAt: MADE,
+      })),
+    )
     .returning({ id: sessions.id, user1Id: sessions.user1Id, user2Id: sessions.user2Id });
   return rows.map((row) => ({
     id: row.id,
@@ -110,6 +121,111 @@ describe.each(drivers)('ending calls (%s)', (driver: Driver) => {
 });
 
 /**
+ * Calls that fail on the network together (their grace periods run out at the same moment) end
+ * together, each with the refund it owes: both sides' tokens back for a call that never connected
+ * or dropped within 60 s of connecting, as when it ends alone (session-refund.test.ts).
+ */
+describe.each(drivers)('ending failed calls (%s)', (driver: Driver) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await seedDatabase(database.db);
+  });
+  afterAll(() => database.close());
+
+  /** Each side charged one token of `pool` for the call, counted in its day's usage. */
+  async function charge(call: { id: string; users: [string, string] }, pool: 'daily' | 'bonus') {
+    const day = tokenDay(MADE);
+    await database.db.insert(tokenLedger).values(
+      call.users.map((userId) => ({
+        userId,
+        delta: -1,
+        pool,
+        reason: 'session' as const,
+        sessionId: call.id,
+      })),
+    );
+    await database.db
+      .insert(usages)
+      .values(
+        call.users.flatMap((userId) => [
+          { userId, featureCode: 'session_limit' as const, day, count: 1 },
+          ...(pool === 'daily' ? [{ userId, featureCode: 'tokens' as const, day, count: 1 }] : []),
+        ]),
+      );
+  }
+
+  it('ends 60 failed calls at once, each refunded as it would be alone', async () => {
+    const repo = createLiveSessionsRepo(database.db);
+    const calls = await openCalls(database.db, 60);
+    // A third never connected, a third connected 30 s before the end, a third 2 minutes before.
+    const startedAt = (i: number) =>
+      i % 3 === 0 ? null : new Date(NOW.getTime() - (i % 3 === 1 ? 30_000 : 120_000));
+    for (const [i, call] of calls.entries()) {
+      await charge(call, i % 2 === 0 ? 'daily' : 'bonus');
+      const started = startedAt(i);
+      if (started) await repo.markStarted(call.id, started);
+    }
+    // Both sides' grace periods run out together: two ends per call, one of them ends it.
+    const answers = await Promise.all(
+      calls.flatMap((call) => [
+        repo.end(call.id, 'connection_issue', null, NOW),
+        repo.end(call.id, 'connection_issue', null, NOW),
+      ]),
+    );
+    for (const [i, call] of calls.entries()) {
+      const [first, second] = [answers[2 * i], answers[2 * i + 1]];
+      expect([first, second].filter((answer) => answer === null)).toHaveLength(1);
+      expect(first ?? second).toEqual({ participants: call.users, refunded: i % 3 !== 2 });
+    }
+
+    const refunds = await database.db
+      .select({
+        sessionId: tokenLedger.sessionId,
+        userId: tokenLedger.userId,
+        pool: tokenLedger.pool,
+        delta: tokenLedger.delta,
+        createdAt: tokenLedger.createdAt,
+      })
+      .from(tokenLedger)
+      .where(
+        sql`reason = 'session_refund' and session_id = any(${sql.param(calls.map((call) => call.id))}::uuid[])`,
+      );
+    const expected = calls.flatMap((call, i) =>
+      i % 3 === 2
+        ? []
+        : call.users.map((userId) => ({
+            sessionId: call.id,
+            userId,
+            pool: i % 2 === 0 ? 'daily' : 'bonus',
+            delta: 1,
+            createdAt: NOW,
+          })),
+    );
+    const order = (a: { sessionId: string | null; userId: string }, b: typeof a) =>
+      `${a.sessionId}${a.userId}`.localeCompare(`${b.sessionId}${b.userId}`);
+    expect(refunds.sort(order)).toEqual(expected.sort(order));
+
+    const counts = await database.db
+      .select({ userId: usages.userId, featureCode: usages.featureCode, count: usages.count })
+      .from(usages)
+      .where(sql`user_id = any(${sql.param(calls.flatMap((call) => call.users))}::uuid[])`);
+    const countOf = (userId: string, featureCode: string) =>
+      counts.find((row) => row.userId === userId && row.featureCode === featureCode)?.count;
+    for (const [i, call] of calls.entries()) {
+      const back = i % 3 !== 2;
+      for (const userId of call.users) {
+        expect(countOf(userId, 'session_limit')).toBe(back ? 0 : 1);
+        // A bonus token goes back to the bonus balance (the ledger row), not to the allowance.
+        expect(countOf(userId, 'tokens')).toBe(i % 2 === 0 ? (back ? 0 : 1) : undefined);
+      }
+    }
+    // Ended and refunded once: a later end changes nothing.
+    expect(await repo.end(calls[0]!.id, 'connection_issue', null, NOW)).toBeNull();
+  });
+});
+
+/**
  * The other writes crowds of calls make at the same moment: the start of each call (both sides'
  * media flowing) and each side's quality report every ten seconds. Written together, each call
  * still keeps its first start and its latest report.
@@ -155,33 +271,36 @@ describe.runIf(drivers.includes('pg'))('ending many calls at once on a slow Post
   });
   afterAll(() => database.close());
 
-  it('ends 400 calls with a pool of 4 whose every write takes 60 ms, none refused', async () => {
-    const calls = await openCalls(database.db, 400);
-    // Every statement that updates sessions takes 60 ms more (a disk that is slow to sync).
-    await database.db.execute(sql`create function parlo_test_slow() returns trigger
+  it.each(['user_ended', 'connection_issue'] as const)(
+    'ends 400 calls (%s) with a pool of 4 whose every write takes 60 ms, none refused',
+    async (reason) => {
+      const calls = await openCalls(database.db, 400);
+      // Every statement that updates sessions takes 60 ms more (a disk that is slow to sync).
+      await database.db.execute(sql`create function parlo_test_slow() returns trigger
       language plpgsql as $$ begin perform pg_sleep(0.06); return null; end $$`);
-    await database.db.execute(sql`create trigger parlo_test_slow after update on sessions
+      await database.db.execute(sql`create trigger parlo_test_slow after update on sessions
       for each statement execute function parlo_test_slow()`);
-    try {
-      const repo = createLiveSessionsRepo(database.db);
-      const started = performance.now();
-      const answers = await Promise.allSettled(
-        calls.map((call) => repo.end(call.id, 'user_ended', call.users[0], NOW)),
-      );
-      // One transaction per end took 400 x 60 ms over 4 connections: those still waiting for a
-      // connection after the pool's 3 s were refused ("timeout exceeded when trying to
-      // connect") and their calls stayed open.
-      const refused = answers.filter((answer) => answer.status === 'rejected');
-      expect(refused.map((answer) => String(answer.reason))).toEqual([]);
-      expect(performance.now() - started).toBeLessThan(3_000);
-      const [open] = await database.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(sessions)
-        .where(sql`ended_at is null`);
-      expect(open!.n).toBe(0);
-    } finally {
-      await database.db.execute(sql`drop trigger parlo_test_slow on sessions`);
-      await database.db.execute(sql`drop function parlo_test_slow()`);
-    }
-  });
+      try {
+        const repo = createLiveSessionsRepo(database.db);
+        const started = performance.now();
+        const answers = await Promise.allSettled(
+          calls.map((call) => repo.end(call.id, reason, call.users[0], NOW)),
+        );
+        // One transaction per end took 400 x 60 ms over 4 connections: those still waiting for a
+        // connection after the pool's 3 s were refused ("timeout exceeded when trying to
+        // connect") and their calls stayed open.
+        const refused = answers.filter((answer) => answer.status === 'rejected');
+        expect(refused.map((answer) => String(answer.reason))).toEqual([]);
+        expect(performance.now() - started).toBeLessThan(3_000);
+        const [open] = await database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(sessions)
+          .where(sql`ended_at is null`);
+        expect(open!.n).toBe(0);
+      } finally {
+        await database.db.execute(sql`drop trigger parlo_test_slow on sessions`);
+        await database.db.execute(sql`drop function parlo_test_slow()`);
+      }
+    },
+  );
 });

@@ -29,6 +29,8 @@ export const SESSION_LENGTH_MS = SESSION_LENGTH_SECONDS * 1000;
  * have ended it); any instance's sweep ends it then.
  */
 export const OVERDUE_MARGIN_MS = 30_000;
+/** A timer's end that failed is tried again after each of these waits (endSafely). */
+export const END_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One side (or both) is in a call already (code 1001); `userIds` names them. */
@@ -148,7 +150,7 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
       started: false,
       grace: new Map(),
       cancelLimit: scheduler.after(Math.max(0, remaining), () => {
-        void endSafely(id, 'time_limit_reached', null);
+        void endSafely(id, 'time_limit_reached');
       }),
     };
     live.set(id, session);
@@ -172,10 +174,12 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
       scheduler.after(deps.reconnectGraceMs, () => {
         session.grace.delete(userId);
         // Back on another instance in time: the call goes on.
-        void broker
-          .isOnline(userId)
-          .catch(() => false)
-          .then((online) => (online ? false : endSafely(session.id, 'connection_issue', null)));
+        const gone = () =>
+          broker.isOnline(userId).then(
+            (online) => !online,
+            () => true,
+          );
+        void endSafely(session.id, 'connection_issue', gone);
       }),
     );
   }
@@ -209,11 +213,30 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
     return ended.length;
   }
 
-  function endSafely(sessionId: string, reason: SessionEndReason, endedBy: string | null) {
-    return end(sessionId, reason, endedBy).catch((error: unknown) => {
-      log.error({ err: error, sessionId, reason }, 'ending a session failed');
-      return false;
-    });
+  /**
+   * An end a timer makes (time limit, grace period), when `due` still holds. No client resends
+   * it if it fails (the pool full, PostgreSQL out of reach), and a failed call left open would
+   * lose its refund to the time limit: while this instance keeps the call, it is tried again
+   * after each of END_RETRY_DELAYS_MS, `due` asked again each time.
+   */
+  function endSafely(
+    sessionId: string,
+    reason: SessionEndReason,
+    due: () => Promise<boolean> = () => Promise.resolve(true),
+    attempt = 0,
+  ): Promise<boolean> {
+    return due()
+      .then((still) => still && end(sessionId, reason, null))
+      .catch((error: unknown) => {
+        const retryInMs = END_RETRY_DELAYS_MS[attempt];
+        log.error({ err: error, sessionId, reason, retryInMs }, 'ending a session failed');
+        if (retryInMs !== undefined && live.has(sessionId)) {
+          scheduler.after(retryInMs, () => {
+            if (live.has(sessionId)) void endSafely(sessionId, reason, due, attempt + 1);
+          });
+        }
+        return false;
+      });
   }
 
   /** `session_created` to both, built from the two profiles read beside the charge. */
