@@ -124,6 +124,40 @@ test.describe('public pages with JavaScript', () => {
     await expect(page).toHaveURL(/\/dev-oauth\//);
   });
 
+  test('the language menu pressed while a sign-in starts before the app: the sign-in goes on', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // The provider's address is slow to come: the app hydrates while the sign-in is under way.
+    let starts = 0;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/v1/auth/oauth/*/authorize-url*', async (route) => {
+      starts += 1;
+      await answered;
+      await route.continue();
+    });
+    await page.goto('/auth/signin', { waitUntil: 'networkidle' });
+    const google = page.getByRole('button', { name: 'Continue with Google' });
+    await google.click();
+    await expect(google).toHaveAttribute('aria-busy', 'true');
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    // The app took the page over as it was drawn, the provider buttons still held for the sign-in.
+    expect(
+      errors.filter((text) => /hydrat|did not match|error #4(18|19|23|25)/i.test(text)),
+    ).toEqual([]);
+    for (const name of ['Continue with Google', 'Continue with KakaoTalk', 'Continue with Line']) {
+      await expect(page.getByRole('button', { name, includeHidden: true })).toBeDisabled();
+    }
+    answer();
+    await expect(page).toHaveURL(/\/dev-oauth\//);
+    expect(starts).toBe(1);
+  });
+
   test('a sign-in that cannot start before the app is handed to the app, which says so', async ({
     page,
   }) => {
