@@ -271,6 +271,21 @@ describe.runIf(drivers.includes('pg'))('ending many calls at once on a slow Post
   });
   afterAll(() => database.close());
 
+  it('ends the same 64 calls from two instances at once, named in opposite orders, without a deadlock', async () => {
+    const calls = await openCalls(database.db, 64);
+    // Each repository stands for an instance of its own, with its own batches.
+    const [one, other] = [createLiveSessionsRepo(database.db), createLiveSessionsRepo(database.db)];
+    const answers = await Promise.allSettled([
+      ...calls.map((call) => one.end(call.id, 'user_ended', call.users[0], NOW)),
+      ...[...calls].reverse().map((call) => other.end(call.id, 'user_ended', call.users[1], NOW)),
+    ]);
+    expect(answers.filter((answer) => answer.status === 'rejected')).toEqual([]);
+    const ended = answers.filter(
+      (answer) => answer.status === 'fulfilled' && answer.value !== null,
+    );
+    expect(ended).toHaveLength(64);
+  });
+
   it.each(['user_ended', 'connection_issue'] as const)(
     'ends 400 calls (%s) with a pool of 4 whose every write takes 60 ms, none refused',
     async (reason) => {

@@ -202,16 +202,29 @@ function batchedWrite<In, Out>(db: Database, writeAll: (inputs: In[]) => Promise
 /** What an end is answered: the participants, or null when the call had ended already. */
 type EndAnswer = EndedSession | null;
 
+/**
+ * Inputs in the order of their session ids (stable: of two for one call, the earlier first). Every
+ * batch that updates calls' rows names them in this order, so two batches at once (ends, marks,
+ * reports, from this instance or another) take the rows' locks in the same order and never wait
+ * on each other in a circle.
+ */
+function inSessionOrder<T extends { sessionId: string }>(inputs: readonly T[]): T[] {
+  return [...inputs].sort((a, b) =>
+    a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0,
+  );
+}
+
 /** The ends of a batch, in one statement, each answered its row if it ended the call. */
 async function endAll(db: Database, inputs: EndInput[]) {
+  const ordered = inSessionOrder(inputs);
   const rows = await endRows(db, {
-    ids: inputs.map((input) => input.sessionId),
-    reasons: inputs.map((input) => input.reason),
-    endedBys: inputs.map((input) => input.endedBy),
-    nows: inputs.map((input) => input.now),
+    ids: ordered.map((input) => input.sessionId),
+    reasons: ordered.map((input) => input.reason),
+    endedBys: ordered.map((input) => input.endedBy),
+    nows: ordered.map((input) => input.now),
   });
-  const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
-  return inputs.map((_, index) => byOrd.get(index + 1));
+  const byInput = new Map(rows.map((row) => [ordered[Number(row.ord) - 1]!, row]));
+  return inputs.map((input) => byInput.get(input));
 }
 
 const participantsOf = (row: { user1_id: string | null; user2_id: string | null }) =>
@@ -281,7 +294,7 @@ export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
   const endFailedCall = createFailedCallEnder(db);
   const markStarted = batchedWrite(db, async (inputs: { sessionId: string; now: Date }[]) => {
     // Two marks of one call in a batch: the first stays, as it would alone.
-    const marks = onePerSession(inputs, 'first');
+    const marks = inSessionOrder(onePerSession(inputs, 'first'));
     await startedRows(db, {
       ids: marks.map((mark) => mark.sessionId),
       nows: marks.map((mark) => mark.now),
@@ -292,7 +305,7 @@ export function createLiveSessionsRepo(db: Database): LiveSessionsRepo {
     db,
     async (inputs: { sessionId: string; quality: SessionQualitySummary }[]) => {
       // Two reports of one call in a batch: the later one is the call's latest, as alone.
-      const latest = onePerSession(inputs, 'last');
+      const latest = inSessionOrder(onePerSession(inputs, 'last'));
       await qualityRows(db, {
         ids: latest.map((report) => report.sessionId),
         qualities: latest.map((report) => JSON.stringify(report.quality)),
