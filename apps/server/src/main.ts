@@ -25,6 +25,9 @@ const database = await openDatabase(databaseOptionsFrom(config), {
 logger.info({ driver: database.driver }, 'database opened');
 await database.migrate();
 await seedDatabase(database.db);
+for (const error of await database.warm()) {
+  logger.warn({ err: error }, 'preparing a statement ahead of traffic failed');
+}
 
 // With Redis (one, or a cluster), presence, delivery, the queue and every rate-limit counter are
 // shared by all instances behind the load balancer; without it they live in this process.

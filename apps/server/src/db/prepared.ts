@@ -17,6 +17,55 @@ export interface PreparedQueryOptions<Key extends string> {
    * PostgreSQL type.
    */
   batch?: Record<Key, BatchType>;
+  /**
+   * Values for a run that finds and changes nothing (an id no row has, empty arrays), made on
+   * each pooled connection as the server starts (warmConnections). A batched statement is warmed
+   * with empty arrays without them.
+   */
+  warm?: Record<Key, unknown>;
+}
+
+/** An id no row has (every id the database makes is random): for warm-up runs that find nothing. */
+export const NO_ROW_ID = '00000000-0000-0000-0000-000000000000';
+
+/** A statement's warm-up run on one pooled connection (see warmConnections). */
+type WarmUp = (db: Database, client: pg.PoolClient) => Promise<void>;
+/** Every prepared query's warm-up, in the order the modules declared them. */
+const warmUps: WarmUp[] = [];
+
+/**
+ * Opens `count` connections of `db`'s pool at once (its size: all of them) and runs every hot
+ * statement's warm-up on each, so no request pays for what happens once per connection and
+ * statement: the parse, the generic plan (10 ms for the searcher's read) and a function's first
+ * call (16-18 ms for the charge's two functions, compiled per connection). The pool keeps its
+ * connections (db/client.ts), so this is paid once, at start. Answers the warm-ups that failed:
+ * the statements they concern are only planned on first use, as before; the server starts all
+ * the same, as it does when a connection cannot be opened. On PGlite, one in-process session,
+ * there is nothing to open.
+ */
+export async function warmConnections(db: Database, count: number): Promise<unknown[]> {
+  const pool = (db as unknown as { $client: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return [];
+  const failures: unknown[] = [];
+  // A connection PostgreSQL refuses (its connection limit reached) is opened on demand later.
+  const opened = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()));
+  const clients: pg.PoolClient[] = [];
+  for (const result of opened) {
+    if (result.status === 'fulfilled') clients.push(result.value);
+    else failures.push(result.reason);
+  }
+  try {
+    await Promise.all(
+      clients.map(async (client) => {
+        for (const warmUp of warmUps) {
+          await warmUp(db, client).catch((error: unknown) => failures.push(error));
+        }
+      }),
+    );
+  } finally {
+    for (const client of clients) client.release();
+  }
+  return failures;
 }
 
 /** Calls in one batched statement at most: one plan execution, a result of a few hundred rows. */
@@ -74,7 +123,11 @@ export function preparedQuery<Row, Key extends string>(
     return { statement: { name: statementName, text }, params };
   }
 
-  async function run(client: pg.Pool, compiled: Compiled, values: Record<string, unknown>) {
+  async function run(
+    client: pg.Pool | pg.PoolClient,
+    compiled: Compiled,
+    values: Record<string, unknown>,
+  ) {
     // The name and text live on the prototype: node-postgres copies a query's own properties
     // (every descriptor) on each call, and three of them cost a request 2-3 % of its CPU.
     const config = Object.create(compiled.statement) as pg.QueryConfig;
@@ -83,9 +136,8 @@ export function preparedQuery<Row, Key extends string>(
     return result.rows;
   }
 
-  function batcherFor(db: Database, client: pg.Pool, types: Record<Key, BatchType>) {
-    let batcher = batchers.get(client);
-    if (batcher) return batcher;
+  /** The statement that answers a batch of calls, their values in arrays. */
+  function batchedStatement(db: Database, types: Record<Key, BatchType>): Compiled {
     const keys = Object.keys(types) as Key[];
     batched ??= compile(
       db,
@@ -96,7 +148,33 @@ export function preparedQuery<Row, Key extends string>(
         cross join lateral (${build((key) => sql.raw(`q."${key}"`))}) r`,
       `${name}_batch`,
     );
-    const statement = batched;
+    return batched;
+  }
+
+  const singleStatement = (db: Database) =>
+    (single ??= compile(
+      db,
+      build((key) => sql`${sql.placeholder(key)}`),
+      name,
+    ));
+
+  const { batch, warm } = options;
+  if (batch) {
+    const none = Object.fromEntries(Object.keys(batch).map((key) => [key, []]));
+    warmUps.push(async (db, client) => {
+      await run(client, batchedStatement(db, batch), none);
+    });
+  } else if (warm) {
+    warmUps.push(async (db, client) => {
+      await run(client, singleStatement(db), warm);
+    });
+  }
+
+  function batcherFor(db: Database, client: pg.Pool, types: Record<Key, BatchType>) {
+    let batcher = batchers.get(client);
+    if (batcher) return batcher;
+    const keys = Object.keys(types) as Key[];
+    const statement = batchedStatement(db, types);
     const runBatch = async (calls: Record<Key, unknown>[]): Promise<Answer[]> => {
       const values = Object.fromEntries(keys.map((key) => [key, calls.map((call) => call[key])]));
       const rows = await run(client, statement, values);
@@ -136,12 +214,7 @@ export function preparedQuery<Row, Key extends string>(
       return (result as { rows: Row[] }).rows;
     }
     if (options.batch) return unwrap(await batcherFor(db, client, options.batch)(values));
-    single ??= compile(
-      db,
-      build((key) => sql`${sql.placeholder(key)}`),
-      name,
-    );
-    return run(client, single, values);
+    return run(client, singleStatement(db), values);
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { NO_ROW_ID, preparedQuery } from '../../db/prepared.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { OFFER_RECORD_STATUSES } from '../../db/tables/sessions.ts';
 import { matchExclusions } from '../../db/tables/moderation.ts';
@@ -81,6 +81,7 @@ const pendingOffersTo = preparedQuery<
     from session_offers
     where to_user_id = ${param('userId')}::uuid and status = 'pending'
       and expires_at > ${param('now')}::timestamptz`,
+  { warm: { userId: NO_ROW_ID, now: new Date(0) } },
 );
 
 export function createOffersRepo(db: Database): OffersRepo {

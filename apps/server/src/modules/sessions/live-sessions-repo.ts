@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { isRefusedRow } from '../../db/errors.ts';
 import { createBatcher } from '../../lib/batcher.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { NO_ROW_ID, preparedQuery } from '../../db/prepared.ts';
 import { sessions, type SessionQualitySummary } from '../../db/tables/sessions.ts';
 import { profiles, userLanguages, users } from '../../db/tables/users.ts';
 import { isRefundable, refundSessionCharges } from '../tokens/session-refund-repo.ts';
@@ -105,6 +105,7 @@ const openSessionOf = preparedQuery<
       (select id, user1_id, user2_id, language_code, created_at from sessions
         where ended_at is null and user2_id = ${param('userId')}::uuid)
     ) open order by created_at desc limit 1`,
+  { warm: { userId: NO_ROW_ID } },
 );
 
 type EndInput = { sessionId: string; reason: SessionEndReason; endedBy: string | null; now: Date };
@@ -130,6 +131,7 @@ const endRows = preparedQuery<
         ${param('nows')}::timestamptz[]) with ordinality as t(id, end_reason, ended_by, ended_at, ord)
     where s.id = t.id and s.ended_at is null
     returning t.ord, s.user1_id, s.user2_id, s.created_at, s.started_at`,
+  { warm: { ids: [], reasons: [], endedBys: [], nows: [] } },
 );
 
 /** The moment both sides' media flowed, for calls not marked yet (the first mark stays). */
@@ -138,6 +140,7 @@ const startedRows = preparedQuery<never, 'ids' | 'nows'>(
   (param) => sql`update sessions s set started_at = t.started_at
     from unnest(${param('ids')}::uuid[], ${param('nows')}::timestamptz[]) as t(id, started_at)
     where s.id = t.id and s.started_at is null`,
+  { warm: { ids: [], nows: [] } },
 );
 
 /** Each call's latest connection-quality report (one per call in a batch: the caller's last). */
@@ -146,6 +149,7 @@ const qualityRows = preparedQuery<never, 'ids' | 'qualities'>(
   (param) => sql`update sessions s set quality = t.quality::jsonb
     from unnest(${param('ids')}::uuid[], ${param('qualities')}::text[]) as t(id, quality)
     where s.id = t.id`,
+  { warm: { ids: [], qualities: [] } },
 );
 
 /** Writes of one kind in one statement at most. */

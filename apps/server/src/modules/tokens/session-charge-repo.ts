@@ -2,7 +2,7 @@ import { tokenDay } from '@parlo/contract/tokens';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { NO_ROW_ID, preparedQuery } from '../../db/prepared.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { PrepaidCharge } from '../../broker/broker.ts';
@@ -149,6 +149,21 @@ const chargeRows = preparedQuery<
     ${param('now')}::timestamptz, ${param('day')}::date,
     ${param('fingerprint1')}, ${param('fingerprint2')},
     ${param('daily1')}::int, ${param('bonus1')}::int, ${param('daily2')}::int, ${param('bonus2')}::int)`,
+  {
+    warm: {
+      user1Id: NO_ROW_ID,
+      user2Id: NO_ROW_ID,
+      languageCode: 'en',
+      now: new Date(0),
+      day: '1970-01-01',
+      fingerprint1: '',
+      fingerprint2: '',
+      daily1: 0,
+      bonus1: 0,
+      daily2: 0,
+      bonus2: 0,
+    },
+  },
 );
 
 type BatchKey =
@@ -184,6 +199,21 @@ const batchRows = preparedQuery<
         fingerprint2, daily1, bonus1, daily2, bonus2, ord)
     cross join lateral parlo_charge_session(t.user1_id, t.user2_id, t.language_code, t.now,
       t.day, t.fingerprint1, t.fingerprint2, t.daily1, t.bonus1, t.daily2, t.bonus2) c`,
+  {
+    warm: {
+      user1Ids: [],
+      user2Ids: [],
+      languageCodes: [],
+      nows: [],
+      days: [],
+      fingerprints1: [],
+      fingerprints2: [],
+      dailies1: [],
+      bonuses1: [],
+      dailies2: [],
+      bonuses2: [],
+    },
+  },
 );
 
 type PrepaidInput = ChargedSessionInput & { prepaid: readonly [PrepaidCharge, PrepaidCharge] };
