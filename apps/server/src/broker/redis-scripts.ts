@@ -20,11 +20,25 @@ export interface PubSub {
 export const NODE_PUBSUB: PubSub = { numsub: 'NUMSUB', publish: 'PUBLISH' };
 export const SHARDED_PUBSUB: PubSub = { numsub: 'SHARDNUMSUB', publish: 'SPUBLISH' };
 
-/** Key names of one language's queue; the `{q:<lang>}` hash tag keeps them in one Cluster slot. */
+/**
+ * Key names of one language's queue (the `{q:<lang>}` hash tag keeps them in one Cluster slot),
+ * where the index (user id → "<lang> <ticketId>") says a user's ticket waits, and that ticket.
+ */
 const QUEUE_KEYS = `
 local function queue_keys(prefix, lang)
   local tag = prefix .. '{q:' .. lang .. '}'
   return tag .. ':tickets', tag .. ':order'
+end
+local function queue_entry(index_key, user_id)
+  local entry = redis.call('HGET', index_key, user_id)
+  if not entry then return nil end
+  return string.match(entry, '^(%S+) (%S+)$')
+end
+local function queued_ticket(prefix, index_key, user_id)
+  local lang, id = queue_entry(index_key, user_id)
+  if not lang then return false end
+  local tickets = queue_keys(prefix, lang)
+  return redis.call('HGET', tickets, id)
 end
 `;
 
@@ -35,9 +49,8 @@ end
 const REMOVE_TICKET = `
 ${QUEUE_KEYS}
 local function remove_ticket(prefix, index_key, languages_key, user_id, expected_id)
-  local entry = redis.call('HGET', index_key, user_id)
-  if not entry then return false end
-  local lang, id = string.match(entry, '^(%S+) (%S+)$')
+  local lang, id = queue_entry(index_key, user_id)
+  if not lang then return false end
   if expected_id and id ~= expected_id then return false end
   local tickets, order = queue_keys(prefix, lang)
   local json = redis.call('HGET', tickets, id)
@@ -72,9 +85,16 @@ local function set_presence(prefix, presence, user_id, instance, previous)
   end
   redis.call('SADD', presence_set(prefix, instance), user_id)
 end
-local function online(prefix, presence, user_id)
+-- Whether the user's socket is on a live instance; \`alive\` keeps each instance's answer for
+-- the rest of the script (a table of the caller's, fresh for each run).
+local function online_among(prefix, presence, alive, user_id)
   local owner = redis.call('HGET', presence, user_id)
-  return owner and instance_alive(prefix, owner)
+  if not owner then return false end
+  if alive[owner] == nil then alive[owner] = instance_alive(prefix, owner) end
+  return alive[owner]
+end
+local function online(prefix, presence, user_id)
+  return online_among(prefix, presence, {}, user_id)
 end
 `;
 const PRESENCE = presence(NODE_PUBSUB.numsub);
@@ -138,18 +158,13 @@ ${REMOVE_TICKET}
 ${PRESENCE}
 local prefix = ARGV[1]
 local function queued_id(user_id)
-  local entry = redis.call('HGET', KEYS[1], user_id)
-  if not entry then return nil end
-  local _, id = string.match(entry, '^(%S+) (%S+)$')
+  local _, id = queue_entry(KEYS[1], user_id)
   return id
 end
 -- Each instance's liveness is asked once per call.
 local alive = {}
 local function connected(user_id)
-  local owner = redis.call('HGET', KEYS[3], user_id)
-  if not owner then return false end
-  if alive[owner] == nil then alive[owner] = instance_alive(prefix, owner) end
-  return alive[owner]
+  return online_among(prefix, KEYS[3], alive, user_id)
 end
 local claimed = {}
 for i = 2, #ARGV - 3, 4 do
@@ -169,11 +184,7 @@ return claimed
 /** KEYS[1] index; ARGV prefix, user id. Answers the ticket's JSON or nil. */
 export const TICKET_OF = `
 ${QUEUE_KEYS}
-local entry = redis.call('HGET', KEYS[1], ARGV[2])
-if not entry then return false end
-local lang, id = string.match(entry, '^(%S+) (%S+)$')
-local tickets = queue_keys(ARGV[1], lang)
-return redis.call('HGET', tickets, id)
+return queued_ticket(ARGV[1], KEYS[1], ARGV[2])
 `;
 
 /**
@@ -186,11 +197,7 @@ ${QUEUE_KEYS}
 local prefix, user_id = ARGV[1], ARGV[2]
 local connected = 0
 if online(prefix, KEYS[1], user_id) then connected = 1 end
-local entry = redis.call('HGET', KEYS[2], user_id)
-if not entry then return {connected, false} end
-local lang, id = string.match(entry, '^(%S+) (%S+)$')
-local tickets = queue_keys(prefix, lang)
-return {connected, redis.call('HGET', tickets, id)}
+return {connected, queued_ticket(prefix, KEYS[2], user_id)}
 `;
 
 /** KEYS[1] the language's tickets, KEYS[2] its order; the JSON of every ticket, oldest first. */
@@ -269,11 +276,7 @@ local prefix = ARGV[1]
 local alive = {}
 local found = {}
 for i = 2, #ARGV do
-  local owner = redis.call('HGET', KEYS[1], ARGV[i])
-  if owner then
-    if alive[owner] == nil then alive[owner] = instance_alive(prefix, owner) end
-    if alive[owner] then found[#found + 1] = ARGV[i] end
-  end
+  if online_among(prefix, KEYS[1], alive, ARGV[i]) then found[#found + 1] = ARGV[i] end
 end
 return found
 `,
