@@ -103,7 +103,8 @@ interface Compiled {
  * once, without waiting. Nothing is kept between calls: each is read by the statement that answers
  * it. A batch that fails on a value a request carried (refusedValueSqlstate) is run again call
  * by call, so one call's bad value fails that call only; any other failure fails the batch's
- * calls with it. Inside a transaction, or on PGlite, each call runs alone.
+ * calls with it. Inside a transaction each call runs alone, by name on the transaction's
+ * connection; on PGlite each runs alone as an ordinary query.
  *
  * `build` must give one query text whatever the values: they go in only through `param`.
  */
@@ -124,7 +125,7 @@ export function preparedQuery<Row, Key extends string>(
   }
 
   async function run(
-    client: pg.Pool | pg.PoolClient,
+    client: pg.Pool | pg.Client,
     compiled: Compiled,
     values: Record<string, unknown>,
   ) {
@@ -207,15 +208,30 @@ export function preparedQuery<Row, Key extends string>(
   }
 
   return async (db: Database, values: Record<Key, unknown>): Promise<Row[]> => {
-    const client = (db as unknown as { $client: unknown }).$client;
-    if (!(client instanceof pg.Pool)) {
+    const client = postgresClientOf(db);
+    if (!client) {
       // sql.param: an array value stays one parameter (drizzle spreads a bare array into a list).
       const result: unknown = await db.execute(build((key) => sql`${sql.param(values[key])}`));
       return (result as { rows: Row[] }).rows;
     }
-    if (options.batch) return unwrap(await batcherFor(db, client, options.batch)(values));
+    if (options.batch && client instanceof pg.Pool) {
+      return unwrap(await batcherFor(db, client, options.batch)(values));
+    }
     return run(client, singleStatement(db), values);
   };
+}
+
+/**
+ * Where `db`'s statements go on PostgreSQL: the pool, or inside a transaction the pooled
+ * connection it holds (drizzle keeps it on the transaction's session), so a prepared statement
+ * runs by name there as well, on a connection that has parsed and planned it already. Undefined
+ * on PGlite.
+ */
+function postgresClientOf(db: Database): pg.Pool | pg.Client | undefined {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) return pool;
+  const held = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return held instanceof pg.Client ? held : undefined;
 }
 
 function unwrap<T>(answer: PromiseSettledResult<T>): T {

@@ -8,7 +8,6 @@ import { NO_ROW_ID, preparedQuery } from '../../db/prepared.ts';
 import { sessions, type SessionQualitySummary } from '../../db/tables/sessions.ts';
 import { profiles, userLanguages, users } from '../../db/tables/users.ts';
 import { isRefundable, refundSessionCharges } from '../tokens/session-refund-repo.ts';
-import { lockUsers } from '../tokens/token-ledger-repo.ts';
 
 export interface OpenSessionRow {
   id: string;
@@ -243,11 +242,26 @@ function createEnder(db: Database) {
 }
 
 /**
+ * Locks the users of those of `sessionIds` still open, in id order, as every token change takes
+ * them: the first statement of a batch of failed calls' ends.
+ */
+const lockedParticipants = preparedQuery<never, 'sessionIds'>(
+  'parlo_lock_open_session_users',
+  (param) => sql`select u.id from users u
+    where u.id in (select p.user_id from sessions s
+        cross join lateral (values (s.user1_id), (s.user2_id)) as p(user_id)
+        where s.id = any(${param('sessionIds')}::uuid[]) and s.ended_at is null)
+    order by u.id for update of u`,
+  { warm: { sessionIds: [] } },
+);
+
+/**
  * Ends of calls that failed on the network (`connection_issue`), with the refunds they may owe,
  * many in one transaction: when a network drops, the grace periods of all its calls run out at
  * the same moment. One transaction each took five round trips and 1.4 ms of the server's CPU per
  * end, and of 2,000 ends at once on a pool of 10 about one in ten was refused after waiting the
- * pool's 3 s (bench/session-writes.mjs).
+ * pool's 3 s (bench/session-writes.mjs). A batch is four prepared statements at most: the lock,
+ * the ends, the refunds' ledger rows and their usage.
  * The users' rows are locked first, as every token change takes them (then the sessions'): a
  * refund waits for a charge of the same user in flight, and the lock order never inverts. They
  * are read from the sessions still open; a session that another end closes meanwhile is answered
@@ -256,18 +270,15 @@ function createEnder(db: Database) {
 function createFailedCallEnder(db: Database) {
   return batchedWrite(db, (inputs: EndInput[]) =>
     db.transaction(async (tx): Promise<EndAnswer[]> => {
-      const ids = [...new Set(inputs.map((input) => input.sessionId))];
-      const open = await tx
-        .select({ user1_id: sessions.user1Id, user2_id: sessions.user2Id })
-        .from(sessions)
-        .where(and(inArray(sessions.id, ids), isNull(sessions.endedAt)));
-      if (open.length === 0) return inputs.map(() => null);
-      await lockUsers(tx, [...new Set(open.flatMap(participantsOf))]);
+      await lockedParticipants(tx, {
+        sessionIds: [...new Set(inputs.map((input) => input.sessionId))],
+      });
       const rows = await endAll(tx, inputs);
       const facts = rows.flatMap((row, index) => {
         if (!row) return [];
         const ended = {
           sessionId: inputs[index]!.sessionId,
+          participants: participantsOf(row),
           createdAt: new Date(row.created_at),
           startedAt: row.started_at === null ? null : new Date(row.started_at),
           endedAt: inputs[index]!.now,

@@ -5,8 +5,9 @@ import {
   type PlanCode,
 } from '@parlo/contract/constants';
 import { tokenDay, type Plan } from '@parlo/contract/tokens';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { planFeatures, plans } from '../../db/tables/catalogue.ts';
 import {
   subscriptions,
@@ -15,7 +16,6 @@ import {
   type LedgerPool,
   type LedgerReason,
 } from '../../db/tables/tokens.ts';
-import { users } from '../../db/tables/users.ts';
 import { noUsage, type TokenState, type UsageCounts } from './token-rules.ts';
 
 /**
@@ -43,15 +43,18 @@ export interface LedgerEntry {
   referralId?: string;
 }
 
+/** The rows of `userIds`, locked in id order: a token change takes them before anything else. */
+const lockedUsers = preparedQuery<{ id: string; live: boolean }, 'userIds'>(
+  'parlo_lock_users',
+  (param) => sql`select id, deleted_at is null as live from users
+    where id = any(${param('userIds')}::uuid[]) order by id for update`,
+  { warm: { userIds: [] } },
+);
+
 /** Locks the live accounts among `userIds`, in id order so two transactions never deadlock. */
 export async function lockUsers(tx: Database, userIds: readonly string[]): Promise<string[]> {
-  const rows = await tx
-    .select({ id: users.id, deletedAt: users.deletedAt })
-    .from(users)
-    .where(inArray(users.id, [...userIds]))
-    .orderBy(asc(users.id))
-    .for('update');
-  return rows.filter((row) => row.deletedAt === null).map((row) => row.id);
+  const rows = await lockedUsers(tx, { userIds: [...userIds] });
+  return rows.filter((row) => row.live).map((row) => row.id);
 }
 
 const subscriptionColumns = {
