@@ -2,7 +2,14 @@ import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SESSION_LENGTH_SECONDS } from '@parlo/contract/constants';
 import { Reveal, type RevealDelay } from '@/components/ui/reveal';
-import { GlobeIcon, LevelIcon, LiveCallIcon, ShieldIcon, TimerIcon, WaveIcon } from './about-icons';
+import {
+  GlobeIcon,
+  LevelIcon,
+  LiveCallIcon,
+  ShieldIcon,
+  TimerIcon,
+  WaveIcon,
+} from '@/components/marketing/marketing-icons';
 
 type Feature = {
   key:

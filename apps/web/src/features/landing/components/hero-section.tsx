@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { SESSION_LENGTH_SECONDS } from '@parlo/contract/constants';
 import { ButtonLink, buttonClasses } from '@/components/ui/button';
 import { Reveal } from '@/components/ui/reveal';
-import { ArrowRightIcon, CheckIcon } from './landing-icons';
+import { ArrowRightIcon, CheckIcon } from '@/components/marketing/marketing-icons';
 import { HeroVisual } from './hero-visual';
 
 const minutes = SESSION_LENGTH_SECONDS / 60;

@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import amaraUrl from '@/assets/marketing/avatar-amara.svg';
 import mateoUrl from '@/assets/marketing/avatar-mateo.svg';
-import { ClockIcon, HangUpIcon, MicIcon, SparkIcon, VideoIcon } from './landing-icons';
+import {
+  ClockIcon,
+  HangUpIcon,
+  MicIcon,
+  SparkIcon,
+  VideoIcon,
+} from '@/components/marketing/marketing-icons';
 
 // A moment from a call in progress; the digits read the same in every language.
 const TIMER_READING = '06:42';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { MIN_AGE } from '@parlo/contract/constants';
+import { ClosingCtaSection } from '@/components/marketing/closing-cta-section';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ClosingCtaSection } from './closing-cta-section';
 import { FeaturesSection } from './features-section';
 import { HeroSection } from './hero-section';
 import { HowItWorksSection } from './how-it-works-section';
@@ -21,7 +22,14 @@ export function LandingPage() {
       <ScreensSection />
       <TestimonialsSection />
       <LanguagesSection />
-      <ClosingCtaSection />
+      <ClosingCtaSection
+        titleId="closing-cta-title"
+        size="large"
+        title={t('cta.title')}
+        text={t('cta.text')}
+        button={t('cta.button')}
+        note={t('cta.note', { age: MIN_AGE })}
+      />
     </div>
   );
 }

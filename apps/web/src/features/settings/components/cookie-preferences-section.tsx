@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COOKIE_RESET_NOTICE_MS, SUCCESS_NOTICE_MS } from '@parlo/contract/constants';
+import { CookieCategorySwitches } from '@/components/forms/cookie-category-switches';
 import { Button } from '@/components/ui/button';
-import { useCookiePreferences } from '@/lib/cookie-preferences';
-import { SwitchField } from '@/components/ui/switch-field';
+import { useCookiePreferences, type CookieChoices } from '@/lib/cookie-preferences';
 import { SettingsCard } from '@/features/settings/components/settings-card';
 import { StatusMessage } from '@/features/settings/components/status-message';
 import { useTimedNotice } from '@/features/settings/hooks/use-timed-notice';
@@ -11,8 +11,10 @@ import { useTimedNotice } from '@/features/settings/hooks/use-timed-notice';
 export function CookiePreferencesSection() {
   const { t } = useTranslation('settings');
   const stored = useCookiePreferences();
-  const [analytics, setAnalytics] = useState(stored.analytics);
-  const [marketing, setMarketing] = useState(stored.marketing);
+  const [choices, setChoices] = useState<CookieChoices>({
+    analytics: stored.analytics,
+    marketing: stored.marketing,
+  });
   const [error, setError] = useState<string | null>(null);
   const saved = useTimedNotice(SUCCESS_NOTICE_MS);
   const resetNotice = useTimedNotice(COOKIE_RESET_NOTICE_MS);
@@ -21,7 +23,7 @@ export function CookiePreferencesSection() {
     setError(null);
     resetNotice.clear();
     try {
-      stored.save({ analytics, marketing });
+      stored.save(choices);
       saved.show(t('general.cookies.saved'));
     } catch {
       // localStorage refuses writes when full or disabled.
@@ -34,34 +36,19 @@ export function CookiePreferencesSection() {
     setError(null);
     saved.clear();
     stored.reset();
-    const defaults = useCookiePreferences.getState();
-    setAnalytics(defaults.analytics);
-    setMarketing(defaults.marketing);
+    const { analytics, marketing } = useCookiePreferences.getState();
+    setChoices({ analytics, marketing });
     resetNotice.show(t('general.cookies.reset_done'));
   }
 
   return (
     <SettingsCard title={t('general.cookies.title')} description={t('general.cookies.description')}>
-      <div className="divide-y divide-stone-100">
-        <SwitchField
-          title={t('general.cookies.necessary.title')}
-          description={t('general.cookies.necessary.description')}
-          checked
-          disabled
-        />
-        <SwitchField
-          title={t('general.cookies.analytics.title')}
-          description={t('general.cookies.analytics.description')}
-          checked={analytics}
-          onCheckedChange={setAnalytics}
-        />
-        <SwitchField
-          title={t('general.cookies.marketing.title')}
-          description={t('general.cookies.marketing.description')}
-          checked={marketing}
-          onCheckedChange={setMarketing}
-        />
-      </div>
+      <CookieCategorySwitches
+        choices={choices}
+        onChange={setChoices}
+        texts={{ namespace: 'settings', keyPrefix: 'general.cookies' }}
+        className="divide-y divide-stone-100"
+      />
       <div className="mt-4 flex flex-wrap gap-2">
         <Button size="sm" onClick={save}>
           {t('general.cookies.save')}
