@@ -190,4 +190,42 @@ describe.each(drivers)('database (%s)', (driver) => {
     );
     expect(Number(left[0]?.count)).toBe(0);
   });
+
+  it('finds by index the rows that point at anything an account purge deletes', async () => {
+    // Purging an account deletes its users row and, through `on delete cascade`, rows of other
+    // tables in turn; every foreign key into any of them is then checked or changed row by row,
+    // which reads the whole referencing table unless an index leads with the key's column.
+    const keys = await rows<{
+      child: string;
+      column: string;
+      parent: string;
+      action: string;
+      indexed: boolean;
+    }>(
+      database,
+      sql`select c.conrelid::regclass::text as child, a.attname as "column",
+            c.confrelid::regclass::text as parent, c.confdeltype::text as action,
+            exists (select 1 from pg_index i
+              where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1]) as indexed
+          from pg_constraint c
+          join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+          where c.contype = 'f'`,
+    );
+    const deleted = new Set(['users']);
+    for (let grown = true; grown;) {
+      grown = false;
+      for (const key of keys) {
+        if (key.action === 'c' && deleted.has(key.parent) && !deleted.has(key.child)) {
+          deleted.add(key.child);
+          grown = true;
+        }
+      }
+    }
+    expect([...deleted]).toEqual(expect.arrayContaining(['users', 'reports', 'token_ledger']));
+    const unindexed = keys
+      .filter((key) => deleted.has(key.parent) && !key.indexed)
+      .map((key) => `${key.child}.${key.column} -> ${key.parent}`)
+      .sort();
+    expect(unindexed).toEqual([]);
+  });
 });

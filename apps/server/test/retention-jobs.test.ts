@@ -298,6 +298,38 @@ describe.each(drivers)('retention jobs (%s)', (driver) => {
     expect(back).toMatchObject({ deletedAt: null });
   });
 
+  it('lists an inactive account with its last activity, a refresh after its last sign-in counting', async () => {
+    const dormant = await onboarded('Dormant Refresher');
+    const signedIn = new Date(ctx.clock.now().getTime() - 200 * DAY);
+    const refreshed = new Date(ctx.clock.now().getTime() - 190 * DAY);
+    await db().update(users).set({ lastSeenAt: signedIn }).where(eq(users.id, dormant.id));
+    // Its sign-in's token goes; one refresh ten days after the sign-in is its last trace.
+    await db().delete(refreshTokens).where(eq(refreshTokens.userId, dormant.id));
+    await db()
+      .insert(refreshTokens)
+      .values({
+        userId: dormant.id,
+        familyId: randomUUID(),
+        tokenHash: randomBytes(16).toString('hex'),
+        createdAt: refreshed,
+        expiresAt: new Date(refreshed.getTime() + 30 * DAY),
+      });
+    const repo = createAccountPurgeRepo(db());
+    const cutoff = new Date(ctx.clock.now().getTime() - 180 * DAY);
+    const listed = await repo.findInactiveSince(cutoff, null, 10_000);
+    expect(listed.find((account) => account.id === dormant.id)).toEqual({
+      id: dormant.id,
+      lastActiveAt: refreshed,
+    });
+    // Refreshed after the cutoff: not listed at all.
+    const sooner = new Date(ctx.clock.now().getTime() - 195 * DAY);
+    expect(
+      (await repo.findInactiveSince(sooner, null, 10_000)).some(
+        (account) => account.id === dormant.id,
+      ),
+    ).toBe(false);
+  });
+
   it('runs a job once at a time in one instance', async () => {
     const first = ctx.t.app.jobs.run(PURGE);
     const second = ctx.t.app.jobs.run(PURGE);

@@ -30,6 +30,10 @@ export const reports = pgTable(
     index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
     index('reports_reported_user_idx').on(t.reportedUserId),
     index('reports_status_created_idx').on(t.status, t.createdAt),
+    // Purging a moderator nulls the reports they reviewed (the key's `set null`) by index.
+    index('reports_reviewed_by_idx')
+      .on(t.reviewedBy)
+      .where(sql`${t.reviewedBy} is not null`),
     uniqueIndex('reports_reporter_session_key')
       .on(t.reporterId, t.sessionId)
       .where(sql`${t.sessionId} is not null`),
@@ -61,6 +65,14 @@ export const moderationActions = pgTable(
   },
   (t) => [
     index('moderation_actions_user_created_idx').on(t.userId, t.createdAt),
+    // Purging a moderator nulls the actions they took, and purging a reported user deletes the
+    // reports the actions name (both keys `set null`): each found by index.
+    index('moderation_actions_moderator_idx')
+      .on(t.moderatorId)
+      .where(sql`${t.moderatorId} is not null`),
+    index('moderation_actions_report_idx')
+      .on(t.reportId)
+      .where(sql`${t.reportId} is not null`),
     check('moderation_actions_action_check', oneOf(t.action, MODERATION_ACTIONS)),
     check(
       'moderation_actions_temporary_block_check',

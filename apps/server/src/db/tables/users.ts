@@ -61,6 +61,11 @@ export const users = pgTable(
     index('users_deleted_at_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),
+    // Deleting or purging an account forgets who it referred (the key's `set null`): by index,
+    // not by reading every account.
+    index('users_referred_by_idx')
+      .on(t.referredBy)
+      .where(sql`${t.referredBy} is not null`),
     check('users_provider_check', oneOf(t.provider, PROVIDERS)),
     check('users_status_check', oneOf(t.status, USER_STATUSES)),
     check('users_role_check', oneOf(t.role, USER_ROLES)),

@@ -1,5 +1,5 @@
 import { REFERRAL_BONUS_TOKENS, REFERRAL_MONTHLY_CAP } from '@parlo/contract/tokens';
-import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { referrals, tokenLedger } from '../../db/tables/tokens.ts';
 import { users } from '../../db/tables/users.ts';
@@ -79,7 +79,11 @@ async function isVerifiedElsewhere(
     .where(
       and(
         eq(users.email, input.inviteeEmail ?? ''),
-        eq(users.emailVerified, true),
+        // Written as the partial index's own predicate, not `= $n`: the pool plans every
+        // statement generically (db/client.ts), and a generic plan can use users_verified_email_idx
+        // only when the condition implies it whatever the values; with a parameter it read every
+        // account on each referral.
+        sql`${users.emailVerified}`,
         ne(users.id, input.inviteeId),
       ),
     )

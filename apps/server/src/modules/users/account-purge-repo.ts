@@ -9,6 +9,13 @@ export interface InactiveAccount {
 }
 
 /**
+ * The account's id named with its table. In a select list drizzle writes a column of the one
+ * table bare ("id"), and inside the subquery below a bare "id" is the refresh token's own: the
+ * listed accounts' last activity left their refreshes out.
+ */
+const accountId = sql`${users}.${sql.identifier(users.id.name)}`;
+
+/**
  * The last trace of the user being there: a sign-in (last_seen_at), else the account's creation,
  * or a later token refresh (each one stores a new refresh token, and staying signed in never
  * passes through sign-in again).
@@ -16,7 +23,7 @@ export interface InactiveAccount {
 const lastActiveAt = sql<Date>`greatest(
   coalesce(${users.lastSeenAt}, ${users.createdAt}),
   (select max(${refreshTokens.createdAt}) from ${refreshTokens}
-    where ${refreshTokens.userId} = ${users.id})
+    where ${refreshTokens.userId} = ${accountId})
 )`.mapWith(users.createdAt);
 
 const deletedBefore = (cutoff: Date) =>
