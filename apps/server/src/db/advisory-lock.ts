@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './client.ts';
+import { poolOf } from './driver.ts';
 
 export type LockedRun<T> = { acquired: true; value: T } | { acquired: false };
 
@@ -20,8 +21,8 @@ export interface AdvisoryLocks {
  * exclude anyone; callers keep their own in-process guard.
  */
 export function createAdvisoryLocks(db: Database): AdvisoryLocks {
-  const client = (db as unknown as { $client: unknown }).$client;
-  return client instanceof pg.Pool ? poolLocks(client) : sessionLocks(db);
+  const pool = poolOf(db);
+  return pool ? poolLocks(pool) : sessionLocks(db);
 }
 
 function poolLocks(pool: pg.Pool): AdvisoryLocks {

@@ -3,6 +3,7 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createBatcher } from '../lib/batcher.ts';
 import type { Database } from './client.ts';
+import { poolOf, postgresClientOf } from './driver.ts';
 import { refusedValueSqlstate } from './errors.ts';
 
 /** Stands for the value of `key` in a prepared query's SQL (see preparedQuery). */
@@ -44,8 +45,8 @@ const warmUps: WarmUp[] = [];
  * there is nothing to open.
  */
 export async function warmConnections(db: Database, count: number): Promise<unknown[]> {
-  const pool = (db as unknown as { $client: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) return [];
+  const pool = poolOf(db);
+  if (!pool) return [];
   const failures: unknown[] = [];
   // A connection PostgreSQL refuses (its connection limit reached) is opened on demand later.
   const opened = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()));
@@ -208,6 +209,8 @@ export function preparedQuery<Row, Key extends string>(
   }
 
   return async (db: Database, values: Record<Key, unknown>): Promise<Row[]> => {
+    // Inside a transaction: by name on the connection the transaction holds, which has the
+    // statement prepared already.
     const client = postgresClientOf(db);
     if (!client) {
       // sql.param: an array value stays one parameter (drizzle spreads a bare array into a list).
@@ -219,19 +222,6 @@ export function preparedQuery<Row, Key extends string>(
     }
     return run(client, singleStatement(db), values);
   };
-}
-
-/**
- * Where `db`'s statements go on PostgreSQL: the pool, or inside a transaction the pooled
- * connection it holds (drizzle keeps it on the transaction's session), so a prepared statement
- * runs by name there as well, on a connection that has parsed and planned it already. Undefined
- * on PGlite.
- */
-function postgresClientOf(db: Database): pg.Pool | pg.Client | undefined {
-  const pool = (db as unknown as { $client?: unknown }).$client;
-  if (pool instanceof pg.Pool) return pool;
-  const held = (db as unknown as { session?: { client?: unknown } }).session?.client;
-  return held instanceof pg.Client ? held : undefined;
 }
 
 function unwrap<T>(answer: PromiseSettledResult<T>): T {

@@ -1,7 +1,7 @@
 import type { ConnectionType, ProficiencyLevel, SessionEndReason } from '@parlo/contract/constants';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Database } from '../../db/client.ts';
+import { poolOf } from '../../db/driver.ts';
 import { isRefusedRow } from '../../db/errors.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import { NO_ROW_ID, preparedQuery } from '../../db/prepared.ts';
@@ -170,8 +170,7 @@ const WRITE_BATCHES_IN_FLIGHT = 2;
  */
 function batchedWrite<In, Out>(db: Database, writeAll: (inputs: In[]) => Promise<Out[]>) {
   const writeAlone = async (input: In) => (await writeAll([input]))[0]!;
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return writeAlone;
+  if (!poolOf(db)) return writeAlone;
   type Answer = PromiseSettledResult<Out>;
   const settle = (writing: Promise<Out>): Promise<Answer> =>
     writing.then(

@@ -1,7 +1,7 @@
 import { tokenDay } from '@parlo/contract/tokens';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import type { Database } from '../../db/client.ts';
+import { poolOf } from '../../db/driver.ts';
 import { NO_ROW_ID, preparedQuery } from '../../db/prepared.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -240,9 +240,7 @@ const CHARGE_BATCH_SIZE = 16;
  * in-process session, no round trips) every charge runs alone.
  */
 export function createSessionCharger(db: Database) {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof pg.Pool))
-    return (input: ChargedSessionInput) => createChargedSession(db, input);
+  if (!poolOf(db)) return (input: ChargedSessionInput) => createChargedSession(db, input);
 
   const runBatch = async (inputs: PrepaidInput[]): Promise<(ChargedSession | undefined)[]> => {
     if (inputs.length === 1) return [await chargePrepaid(db, inputs[0]!, inputs[0]!.prepaid)];
