@@ -84,6 +84,19 @@ describe.each(drivers)('retention jobs (%s)', (driver) => {
   const ctx = useClockedApp(driver);
   const db = () => ctx.db;
 
+  /** A refresh token issued to the user at `at`: a trace of staying signed in. */
+  async function refreshedAt(userId: string, at: Date) {
+    await db()
+      .insert(refreshTokens)
+      .values({
+        userId,
+        familyId: randomUUID(),
+        tokenHash: randomBytes(16).toString('hex'),
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + 30 * DAY),
+      });
+  }
+
   async function onboarded(name: string, referralCode: string | null = null) {
     const account = await ctx.account(referralCode);
     const profile = await ctx.call(account.id, 'POST', '/profiles/me', { ...VALID_PROFILE, name });
@@ -137,15 +150,7 @@ describe.each(drivers)('retention jobs (%s)', (driver) => {
     await db()
       .insert(tokenLedger)
       .values({ userId: user.id, delta: 1, pool: 'bonus', reason: 'ad_reward', adViewId: ad!.id });
-    await db()
-      .insert(refreshTokens)
-      .values({
-        userId: user.id,
-        familyId: randomUUID(),
-        tokenHash: randomBytes(16).toString('hex'),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + 30 * DAY),
-      });
+    await refreshedAt(user.id, now);
     await db()
       .insert(reports)
       .values([
@@ -273,15 +278,7 @@ describe.each(drivers)('retention jobs (%s)', (driver) => {
 
     ctx.clock.advance(sixMonthsOn.getTime() - start.getTime() - MINUTE);
     // The partner stays signed in through refreshes, the other one signs in again.
-    await db()
-      .insert(refreshTokens)
-      .values({
-        userId: partner.id,
-        familyId: randomUUID(),
-        tokenHash: randomBytes(16).toString('hex'),
-        createdAt: ctx.clock.now(),
-        expiresAt: new Date(ctx.clock.now().getTime() + 30 * DAY),
-      });
+    await refreshedAt(partner.id, ctx.clock.now());
     await db().update(users).set({ lastSeenAt: ctx.clock.now() }).where(eq(users.id, returning.id));
     const early = await ctx.t.app.jobs.run(TERMINATE);
     expect(early).toMatchObject({ status: 'done' });
@@ -305,15 +302,7 @@ describe.each(drivers)('retention jobs (%s)', (driver) => {
     await db().update(users).set({ lastSeenAt: signedIn }).where(eq(users.id, dormant.id));
     // Its sign-in's token goes; one refresh ten days after the sign-in is its last trace.
     await db().delete(refreshTokens).where(eq(refreshTokens.userId, dormant.id));
-    await db()
-      .insert(refreshTokens)
-      .values({
-        userId: dormant.id,
-        familyId: randomUUID(),
-        tokenHash: randomBytes(16).toString('hex'),
-        createdAt: refreshed,
-        expiresAt: new Date(refreshed.getTime() + 30 * DAY),
-      });
+    await refreshedAt(dormant.id, refreshed);
     const repo = createAccountPurgeRepo(db());
     const cutoff = new Date(ctx.clock.now().getTime() - 180 * DAY);
     const listed = await repo.findInactiveSince(cutoff, null, 10_000);
