@@ -20,9 +20,10 @@
 // searcher, pairs by level in memory and writes each session with both charges in one statement,
 // runs the same warm-up, steady run and burst on a database of its own with the same users'
 // levels: `floor` and `burst_ratio_of_floor` show how near this machine's ceiling Parlo is.
-// `cpu_us_per_match` (the burst's CPU time per session made, of the server and of its PostgreSQL
-// backends) is the figure to compare across runs: the machine's other load moves matches per
-// second a lot, the work each match costs hardly.
+// `cpu_us_per_match` (the burst's CPU time per session made, of the server, of its PostgreSQL
+// backends and of this load generator, which shares the two cores) is the figure to compare
+// across runs: the machine's other load moves matches per second a lot, the work each match
+// costs hardly.
 //
 // Why the warm-up ends with a burst: a burst lasts well under a second, and a first one paid for
 // what happens once, not for matching: the load generator opening half of its HTTP connections
@@ -105,10 +106,12 @@ async function runAgainst(server, databaseUrl, ids, warmIds) {
 
     // Burst: everyone at once, bounded in flight.
     const cpuBefore = await cpuNow(server, databaseUrl);
+    const benchBefore = process.cpuUsage();
     const burstStart = performance.now();
     await inBatches(users, BURST_CONCURRENCY, find);
     const burst = await measure('burst');
     const burstElapsedS = (crowd.lastCreated() - burstStart) / 1000;
+    const bench = process.cpuUsage(benchBefore);
     const cpuAfter = await cpuNow(server, databaseUrl);
     await reset();
     // µs of CPU per session made (the settling wait after the last one costs next to nothing).
@@ -116,6 +119,7 @@ async function runAgainst(server, databaseUrl, ids, warmIds) {
       server: cpuAfter.server - cpuBefore.server,
       server_system: cpuAfter.server_system - cpuBefore.server_system,
       database: cpuSpentSince(cpuBefore.database, cpuAfter.database),
+      load_generator: bench.user + bench.system,
     };
     const perMatch = (side) =>
       burst.sessions > 0 ? Math.round(spent[side] / burst.sessions) : null;
@@ -128,6 +132,7 @@ async function runAgainst(server, databaseUrl, ids, warmIds) {
         server: perMatch('server'),
         server_system: perMatch('server_system'),
         database: perMatch('database'),
+        load_generator: perMatch('load_generator'),
       },
       clientDelayP99Ms: +(clientLoop.percentile(99) / 1e6).toFixed(2),
     };
