@@ -82,6 +82,28 @@ describe.each(drivers)('session lifecycle (%s)', (driver) => {
     });
   });
 
+  it('gives the grace period at once to a user the announcement did not reach', async () => {
+    const a = await ctx.account();
+    const b = await ctx.account();
+    const sa = await ctx.connect(a);
+    // b has no socket when the call is made (gone between the pairing and the announcement).
+    const { sessionId } = await ctx.app.live.lifecycle.start({
+      user1Id: a,
+      user2Id: b,
+      languageCode: 'en',
+    });
+    expect((await sa.next('session_created')).payload.session.id).toBe(sessionId);
+    ctx.scheduler.advance(14_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sa.of('session_ended')).toEqual([]);
+    ctx.scheduler.advance(1_000);
+    expect((await sa.next('session_ended')).payload).toEqual({
+      sessionId,
+      reason: 'connection_issue',
+      refunded: true,
+    });
+  });
+
   it('ends the call when its grace period ran out while PostgreSQL refused the end, tried again', async () => {
     const { sa, sb, sessionId } = await pair();
     // Every end refused for now (as a full pool or PostgreSQL out of reach would refuse it).

@@ -41,6 +41,8 @@ export interface Broker extends RateCounter {
   enqueue(ticket: QueueTicket, options?: { snapshot?: boolean }): Promise<QueueTicket[] | null>;
   /** Removes the user's ticket; answers the removed ticket. */
   cancel(userId: string): Promise<QueueTicket | null>;
+  /** Removes the tickets of these users, those that have one; one round trip on one Redis. */
+  cancelAll(userIds: readonly string[]): Promise<void>;
   ticketOf(userId: string): Promise<QueueTicket | null>;
   /**
    * What a find checks first: whether the user is online (isOnline) and their ticket (ticketOf),

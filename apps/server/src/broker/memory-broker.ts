@@ -105,6 +105,10 @@ export function createMemoryBroker(clock: Clock): Broker {
       ticketsByUser.delete(userId);
       return Promise.resolve(ticket);
     },
+    cancelAll(userIds) {
+      for (const userId of userIds) ticketsByUser.delete(userId);
+      return Promise.resolve();
+    },
     ticketOf: (userId) => Promise.resolve(ticketsByUser.get(userId) ?? null),
     searchState: (userId) =>
       Promise.resolve({ online: online(userId), ticket: ticketsByUser.get(userId) ?? null }),

@@ -329,6 +329,7 @@ export function createRedisBroker(options: RedisBrokerOptions): RedisBroker {
     async cancel(userId) {
       return parseTicket(await queue.cancel(userId));
     },
+    cancelAll: (userIds) => queue.cancelAll(userIds),
     ticketOf,
     async searchState(userId) {
       if (onCluster) {

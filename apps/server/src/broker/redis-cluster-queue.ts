@@ -107,6 +107,10 @@ export function clusterQueue(client: Cluster, prefix: string, presence: ClusterP
     },
 
     cancel,
+    // A user's pointer and tickets are in slots of their own: one cancel each, at once.
+    async cancelAll(userIds) {
+      await Promise.all(userIds.map(cancel));
+    },
 
     async ticketOf(userId) {
       const [current] = entries(await client.get(pointer(userId)));

@@ -1,6 +1,13 @@
 import type { QueueTicket, TicketPair } from './broker.ts';
 import { defineScript, type RedisClient } from './redis-clients.ts';
-import { CANCEL, CLAIM_PAIRS, ENQUEUE, REAP_INSTANCES, TICKET_OF } from './redis-scripts.ts';
+import {
+  CANCEL,
+  CANCEL_ALL,
+  CLAIM_PAIRS,
+  ENQUEUE,
+  REAP_INSTANCES,
+  TICKET_OF,
+} from './redis-scripts.ts';
 
 /**
  * The part of the Redis broker whose keys span slots on a cluster: a user's ticket, wherever it
@@ -12,6 +19,7 @@ export interface QueueStore {
   /** Broker.enqueue, answering the queue's JSON (null when longer than `snapshotMax`). */
   enqueue(ticket: QueueTicket, snapshotMax: number): Promise<string[] | null>;
   cancel(userId: string): Promise<string | null>;
+  cancelAll(userIds: readonly string[]): Promise<void>;
   ticketOf(userId: string): Promise<string | null>;
   queuedLanguages(): Promise<string[]>;
   claimPairs(pairs: readonly TicketPair[]): Promise<boolean[]>;
@@ -49,6 +57,7 @@ export function nodeQueue(client: RedisClient, prefix: string, presence: string)
   const run = {
     enqueue: defineScript(client, ENQUEUE, 2),
     cancel: defineScript(client, CANCEL, 2),
+    cancelAll: defineScript(client, CANCEL_ALL, 2),
     claimPairs: defineScript(client, CLAIM_PAIRS, 3),
     ticketOf: defineScript(client, TICKET_OF, 1),
     reap: defineScript(client, REAP_INSTANCES, 3),
@@ -62,6 +71,12 @@ export function nodeQueue(client: RedisClient, prefix: string, presence: string)
     },
     async cancel(userId) {
       return (await run.cancel(index, languages, prefix, userId)) as string | null;
+    },
+    async cancelAll(userIds) {
+      // In slices: a script's arguments sit on the Lua stack.
+      for (let first = 0; first < userIds.length; first += 1000) {
+        await run.cancelAll(index, languages, prefix, ...userIds.slice(first, first + 1000));
+      }
     },
     async ticketOf(userId) {
       return (await run.ticketOf(index, prefix, userId)) as string | null;

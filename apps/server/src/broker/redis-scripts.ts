@@ -146,6 +146,13 @@ ${REMOVE_TICKET}
 return remove_ticket(ARGV[1], KEYS[1], KEYS[2], ARGV[2], nil)
 `;
 
+/** CANCEL for each user of ARGV[2..] (prefix first); answers nothing. */
+export const CANCEL_ALL = `
+${REMOVE_TICKET}
+for i = 2, #ARGV do remove_ticket(ARGV[1], KEYS[1], KEYS[2], ARGV[i], nil) end
+return 0
+`;
+
 /**
  * Claims pairs, each on its own: a pair's two tickets are taken only when each user's queued
  * ticket still has the id that was read and both users' sockets are on live instances; otherwise

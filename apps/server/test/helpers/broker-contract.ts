@@ -306,6 +306,21 @@ export function describeBroker(name: string, harness: BrokerHarness) {
       expect(await broker.queuedLanguages()).toEqual([]);
     });
 
+    it('cancels several users at once, in every language, and passes over users without a ticket', async () => {
+      await broker.enqueue(ticket('a', 1));
+      await broker.enqueue(ticket('b', 2, 'fr'));
+      const c = ticket('c', 3);
+      await broker.enqueue(c);
+      await broker.cancelAll(['a', 'nobody', 'b']);
+      expect(await broker.ticketOf('a')).toBeNull();
+      expect(await broker.ticketOf('b')).toBeNull();
+      expect(await broker.tickets('en')).toEqual([c]);
+      expect(await broker.tickets('fr')).toEqual([]);
+      expect(await broker.queuedLanguages()).toEqual(['en']);
+      await broker.cancelAll([]);
+      expect(await broker.ticketOf('c')).toEqual(c);
+    });
+
     it('keeps every field of a ticket, and orders equal enqueue times by ticket id', async () => {
       const charged: QueueTicket = {
         ...ticket('a', 7),

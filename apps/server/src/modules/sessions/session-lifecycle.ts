@@ -116,7 +116,7 @@ interface LiveSession {
 export interface SessionLifecycleDeps {
   liveSessionsRepo: LiveSessionsRepo;
   chargeSession: (input: ChargedSessionInput) => Promise<ChargedSession>;
-  broker: Pick<Broker, 'deliver' | 'isOnline' | 'onlineAmong' | 'cancel' | 'hit'>;
+  broker: Pick<Broker, 'deliver' | 'isOnline' | 'onlineAmong' | 'cancelAll' | 'hit'>;
   clock: Clock;
   scheduler: Scheduler;
   iceServersFor: (userId: string) => IceServer[];
@@ -239,7 +239,10 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
       });
   }
 
-  /** `session_created` to both, built from the two profiles read beside the charge. */
+  /**
+   * `session_created` to both, built from the two profiles read beside the charge; answers, for
+   * each, whether their socket was reached (false when not connected or the delivery failed).
+   */
   async function announce(
     charged: ChargedSession,
     users: [string, string],
@@ -283,7 +286,7 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
         },
       });
     });
-    await Promise.all(deliveries);
+    return (await Promise.all(deliveries)).map((delivered) => delivered === true);
   }
 
   async function resync(userId: string) {
@@ -320,14 +323,16 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps): SessionLifec
             : error;
         });
       register(charged.sessionId, users, charged.createdAt);
-      await announce(charged, users, languageCode, await profiles);
+      const reached = await announce(charged, users, languageCode, await profiles);
       // A user in a call waits in no queue (the pair's tickets were claimed; this removes one
       // made again meanwhile), done once both know of the call.
-      await Promise.all(users.map((id) => broker.cancel(id)));
+      await broker.cancelAll(users);
+      // A user the announcement did not reach has no socket: the grace starts now. One who
+      // drops later gets it from the socket's close (or the presence check).
       const session = live.get(charged.sessionId);
-      for (const userId of users) {
-        if (session && !(await broker.isOnline(userId))) startGrace(session, userId);
-      }
+      users.forEach((userId, index) => {
+        if (session && !reached[index]) startGrace(session, userId);
+      });
       return charged;
     },
 
