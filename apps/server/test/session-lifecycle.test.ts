@@ -25,6 +25,23 @@ describe.each(drivers)('session lifecycle (%s)', (driver) => {
     return { a, b, sa, sb, sessionId: created.payload.session.id };
   }
 
+  /**
+   * The partner's 15 s grace, started: nothing at 14 s; at 15 s the call ends with
+   * connection_issue, and as it never connected both get their token back (docs/decisions.md,
+   * issue 17).
+   */
+  async function graceRunsOut(socket: Awaited<ReturnType<typeof ctx.connect>>, sessionId: string) {
+    ctx.scheduler.advance(14_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(socket.of('session_ended')).toEqual([]);
+    ctx.scheduler.advance(1_000);
+    expect((await socket.next('session_ended')).payload).toEqual({
+      sessionId,
+      reason: 'connection_issue',
+      refunded: true,
+    });
+  }
+
   const row = async (id: string) =>
     (await ctx.db.select().from(sessions).where(eq(sessions.id, id)))[0]!;
 
@@ -70,16 +87,7 @@ describe.each(drivers)('session lifecycle (%s)', (driver) => {
     sb.ws.terminate();
     await eventually(() => ctx.scheduler.pending() > 0 && sa.ws.readyState === sa.ws.OPEN);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    ctx.scheduler.advance(14_000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sa.of('session_ended')).toEqual([]);
-    ctx.scheduler.advance(1_000);
-    // It never connected: both sides get their token back (docs/decisions.md, issue 17).
-    expect((await sa.next('session_ended')).payload).toEqual({
-      sessionId,
-      reason: 'connection_issue',
-      refunded: true,
-    });
+    await graceRunsOut(sa, sessionId);
   });
 
   it('gives the grace period at once to a user the announcement did not reach', async () => {
@@ -93,15 +101,7 @@ describe.each(drivers)('session lifecycle (%s)', (driver) => {
       languageCode: 'en',
     });
     expect((await sa.next('session_created')).payload.session.id).toBe(sessionId);
-    ctx.scheduler.advance(14_000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sa.of('session_ended')).toEqual([]);
-    ctx.scheduler.advance(1_000);
-    expect((await sa.next('session_ended')).payload).toEqual({
-      sessionId,
-      reason: 'connection_issue',
-      refunded: true,
-    });
+    await graceRunsOut(sa, sessionId);
   });
 
   it('ends the call when its grace period ran out while PostgreSQL refused the end, tried again', async () => {
